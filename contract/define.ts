@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint, checked by the route layer before any handler runs:
+ * - public: anyone, no token;
+ * - authenticated: any signed-in user;
+ * - company: a signed-in user, data limited to their company and its branches (administrator: all);
+ * - global: only users of the platform company (company 1).
+ */
+export type Scope = 'public' | 'authenticated' | 'company' | 'global';
+
+/**
+ * A record named by the request whose owning company must be visible to the caller
+ * (otherwise 404). `from` says where the id is read; `entity` names an owner resolver
+ * registered by the server (see server/http/ownership.ts).
+ */
+export type Ownership = { entity: OwnedEntity; from: 'params' | 'body' | 'query'; field: string };
+export type OwnedEntity = 'company' | 'user';
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export type EndpointDefinition = {
+  method: HttpMethod;
+  /** Path template exactly as SPEC §7.2, without the `/api` base: `get_users/{id}`. */
+  path: string;
+  /** Spanish one-line description, shown in the API docs. */
+  summary: string;
+  /** SPEC §7.2 area, used to group the docs. */
+  area: string;
+  scope: Scope;
+  /** Every listed permission is required. */
+  permissions: readonly Permission[];
+  params?: AnyObject;
+  query?: AnyObject;
+  body?: z.ZodType;
+  /** Schema of `data` in the `{ data, message }` reply; unknown fields are stripped. */
+  reply: z.ZodType;
+  owns?: readonly Ownership[];
+  /** Rate-limit bucket applied per IP before the handler, e.g. login. */
+  rateLimit?: { bucket: string; max: number; windowSeconds: number };
+  /** Refused while impersonating (signing as a signer, validating a signer's OTP). */
+  refuseWhileImpersonating?: boolean;
+  /** Skip the audit-log row written for state-changing calls (e.g. logins, audited by the service). */
+  skipAudit?: boolean;
+};
+
+/** Keeps literal types of a definition while checking its shape. */
+export function endpoint<const T extends EndpointDefinition>(definition: T): T {
+  return definition;
+}
+
+export type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type ParamsOf<E extends EndpointDefinition> = Infer<E['params']>;
+export type QueryOf<E extends EndpointDefinition> = Infer<E['query']>;
+export type BodyOf<E extends EndpointDefinition> = Infer<E['body']>;
+export type ReplyOf<E extends EndpointDefinition> = z.output<E['reply']>;
+/** The input a web client sends: path params, query and body together. */
+export type InputOf<E extends EndpointDefinition> = (E['params'] extends z.ZodType
+  ? z.input<E['params']>
+  : unknown) &
+  (E['query'] extends z.ZodType ? z.input<E['query']> : unknown) & { body?: E['body'] extends z.ZodType ? z.input<E['body']> : never };
+
+/** Fills a path template: `get_users/{id}` + `{ id: 3 }` → `get_users/3`. */
+export function fillPath(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Falta el parámetro de ruta ${name} para ${template}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Path parameter names of a template, in order. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}

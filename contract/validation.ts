@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** The validation messages of SPEC §5, shared by the forms and the API. */
+export const VALIDATION_MESSAGES = {
+  required: 'Campo requerido',
+  mandatory: 'Este campo es obligatorio',
+  email: 'Ingrese un correo electrónico válido',
+  numbersOnly: 'Solo se permiten números',
+  integersOnly: 'Solo se permiten números enteros',
+  uppercaseOnly: 'Solo se permiten letras mayúsculas',
+  maxLength: (max: number) => `Máximo ${max} caracteres`,
+  minLength: (min: number) => `Mínimo ${min} caracteres`,
+  exactLength: (length: number) => `Debe tener exactamente ${length} caracteres`,
+  excludedCharacter: (character: string) => `No se permite el carácter «${character}»`,
+  atLeastOne: 'Se requiere al menos un valor',
+  invalidFormat: 'Formato inválido',
+  tooSmallNumber: (min: number) => `Debe ser mayor o igual a ${min}`,
+  tooBigNumber: (max: number) => `Debe ser menor o igual a ${max}`,
+  invalidOption: 'Seleccione una opción válida',
+  unknownField: (name: string) => `Campo no permitido: ${name}`,
+} as const;
+
+type Issue = z.core.$ZodRawIssue;
+
+/** Spanish messages for every zod issue; schemas may still give their own message. */
+export function spanishIssueMessage(issue: Issue): string {
+  const m = VALIDATION_MESSAGES;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return m.required;
+      if (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'bigint') {
+        return m.numbersOnly;
+      }
+      return m.invalidFormat;
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min === 1 ? m.required : m.minLength(min);
+      if (issue.origin === 'array' || issue.origin === 'set') return m.atLeastOne;
+      return m.tooSmallNumber(min);
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string' || issue.origin === 'array') return m.maxLength(max);
+      return m.tooBigNumber(max);
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? m.email : m.invalidFormat;
+    case 'invalid_value':
+      return m.invalidOption;
+    case 'unrecognized_keys':
+      return m.unknownField(issue.keys.join(', '));
+    case 'not_multiple_of':
+      return m.integersOnly;
+    default:
+      return m.invalidFormat;
+  }
+}
+
+let installed = false;
+/** Makes every zod schema in this process speak Spanish. Idempotent. */
+export function installSpanishZodMessages(): void {
+  if (installed) return;
+  installed = true;
+  z.config({ customError: (issue) => spanishIssueMessage(issue) });
+}
+
+/** Field errors keyed by field path (`a.b`), first message per field, as react-admin forms expect. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_root';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

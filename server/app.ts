@@ -1,0 +1,46 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { EndpointDefinition } from '../contract/define.js';
+import { endpoints } from '../contract/index.js';
+import { installSpanishZodMessages } from '../contract/validation.js';
+import type { Deps } from './deps.js';
+import { registerContract } from './http/contractRoutes.js';
+import { installErrorHandling } from './http/errorHandler.js';
+import type { Handler, Handlers } from './http/handlers.js';
+import { installApiDocs } from './http/openapi.js';
+import { installSecurityHeaders } from './http/security.js';
+import { installSpa } from './http/spa.js';
+import { sessionHandlers } from './modules/session/session.handlers.js';
+import { systemHandlers } from './modules/system/system.handlers.js';
+import { usersHandlers } from './modules/users/users.handlers.js';
+import { webDistFolder } from './paths.js';
+
+/** Every module's handlers; the type makes a missing one a compile error, the route layer a start error. */
+export const handlers: Handlers = {
+  ...systemHandlers,
+  ...sessionHandlers,
+  ...usersHandlers,
+};
+
+export type BuildOptions = {
+  /** Overrides for tests: another contract table or handler set. */
+  endpoints?: Record<string, EndpointDefinition>;
+  handlers?: Record<string, Handler<EndpointDefinition>>;
+  webRoot?: string;
+};
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  installSpanishZodMessages();
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: false,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const table = options.endpoints ?? endpoints;
+  installErrorHandling(app);
+  installSecurityHeaders(app);
+  await installApiDocs(app, table);
+  registerContract(app, deps, table, options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>));
+  await installSpa(app, options.webRoot ?? webDistFolder());
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { applyMigrations } from './db/migrate.js';
+import { type SeedResult, seedBase } from './db/seed.js';
+import { type Clock, type Deps, systemClock } from './deps.js';
+import { createTokenSigner } from './http/tokens.js';
+import { JobQueue } from './jobs/queue.js';
+import { type MailTransport, createMailer, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { loadSecrets } from './secrets.js';
+
+export type BootstrapOptions = {
+  config: Config;
+  logger: Logger;
+  /** A database opened elsewhere (tests); otherwise from DATABASE_URL or PGlite in DATA_DIR. */
+  database?: Database;
+  clock?: Clock;
+  transport?: MailTransport;
+};
+
+/** Opens the database, applies migrations, seeds, and wires the services' dependencies. */
+export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps; seed: SeedResult }> {
+  const { config, logger } = options;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  await applyMigrations(database);
+  const seed = await seedBase(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
+  const queue = new JobQueue(database.db, {
+    logger,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+    pollMs: config.JOB_POLL_MS,
+  });
+  const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
+  const mailer = createMailer({ db: database.db, queue, transport, from: config.MAIL_FROM });
+  const deps: Deps = {
+    config,
+    database,
+    queue,
+    mailer,
+    secrets,
+    tokens: createTokenSigner(secrets.sessionSecret),
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+  return { deps, seed };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}:`)),
+      { message: `debe empezar por ${protocols.map((protocol) => `${protocol}://`).join(' o ')}` },
+    );
+
+const schema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Rúbrica <no-reply@rubrica.local>'),
+  ADMIN_EMAIL: z.string().email().default('admin@rubrica.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Secret that signs session tokens; generated into DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
+  JOB_WORKERS: z.coerce.number().int().min(0).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a bad value stops the start naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Configuración inválida — ${problems.join('; ')}`);
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type services use: the same code runs on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Runs `work` holding a session-level advisory lock (serialises migrations across processes). */
+  withAdvisoryLock<T>(lockId: number, work: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** A PGlite instance made elsewhere (tests clone a migrated template). */
+  pglite?: PGlite;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const client = options.pglite ?? (await openPgliteDir(options.dataDir));
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection inside this process: nobody else can migrate concurrently.
+    withAdvisoryLock: (_lockId, work) => work(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPgliteDir(dataDir: string): Promise<PGlite> {
+  const directory = join(dataDir, 'pgdata');
+  mkdirSync(directory, { recursive: true });
+  return PGlite.create(directory);
+}
+
+function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgresql',
+    async withAdvisoryLock(lockId, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+        return await work(drizzlePg(client, { schema }) as unknown as Db);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers reply with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

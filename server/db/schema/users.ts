@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies.js';
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permission] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased; unique across the platform because it is the login. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    idType: text('id_type'),
+    idNumber: text('id_number'),
+    status: text('status', { enum: ['active', 'inactive', 'locked'] })
+      .notNull()
+      .default('active'),
+    /** argon2id; null until the user sets a password from the invitation. */
+    passwordHash: text('password_hash'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_company_idx').on(table.companyId),
+  ],
+);

@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { Mailer } from './mail/mailer.js';
+import type { TokenSigner } from './http/tokens.js';
+import type { Secrets } from './secrets.js';
+
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything services need, built once by main.ts (or a test) and handed to buildApp. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  mailer: Mailer;
+  secrets: Secrets;
+  tokens: TokenSigner;
+  clock: Clock;
+  logger: Logger;
+};
+
+/** The signed-in caller, as the route layer established it from the session. */
+export type Actor = {
+  userId: number;
+  sessionId: string;
+  companyId: number;
+  roleId: number;
+  permissions: ReadonlySet<string>;
+  /** The administrator acting as this user, while impersonating. */
+  impersonatorUserId: number | null;
+  /** Companies whose records this actor may see: 'all' for the platform company. */
+  visibleCompanyIds: 'all' | readonly number[];
+};
+
+export function canSeeCompany(actor: Actor, companyId: number): boolean {
+  return actor.visibleCompanyIds === 'all' || actor.visibleCompanyIds.includes(companyId);
+}

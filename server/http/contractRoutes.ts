@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDefinition } from '../../contract/define.js';
+import { fieldErrors } from '../../contract/validation.js';
+import { auditLog } from '../db/schema/index.js';
+import type { Actor, Deps } from '../deps.js';
+import { HttpProblem, MESSAGES } from '../errors.js';
+import { authenticate, authorize } from './guard.js';
+import type { Handler } from './handlers.js';
+import { checkOwnership } from './ownership.js';
+import { hitRateLimit } from './rateLimit.js';
+
+export const API_PREFIX = '/api';
+
+/** `get_users/{id}` → `/api/get_users/:id` */
+export const fastifyUrl = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** Refuses a contract with an endpoint lacking its handler, or a handler naming no endpoint. */
+export function assertHandlersMatchContract(
+  endpoints: Record<string, EndpointDefinition>,
+  handlers: Record<string, unknown>,
+): void {
+  const missing = Object.keys(endpoints).filter((name) => typeof handlers[name] !== 'function');
+  const orphan = Object.keys(handlers).filter((name) => !(name in endpoints));
+  const problems = [
+    ...missing.map((name) => {
+      const entry = endpoints[name]!;
+      return `el endpoint «${name}» (${entry.method} ${entry.path}) del contrato no tiene handler`;
+    }),
+    ...orphan.map((name) => `el handler «${name}» no corresponde a ningún endpoint del contrato`),
+  ];
+  if (problems.length) throw new Error(`Contrato y handlers no coinciden: ${problems.join('; ')}`);
+}
+
+function parseInput<S extends z.ZodType>(schema: S | undefined, value: unknown, status: 400 | 422) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw new HttpProblem(
+    status,
+    status === 400 ? MESSAGES.invalidParams : MESSAGES.invalidBody,
+    fieldErrors(result.error),
+  );
+}
+
+const clientIp = (request: FastifyRequest) => request.ip;
+
+/**
+ * Registers every contract entry as a Fastify route. This is the one place that authenticates,
+ * authorises (scope + permissions), applies rate limits, validates input, checks that named
+ * records belong to the caller's tenant, strips replies to their schema and audits changes.
+ */
+export function registerContract(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoints: Record<string, EndpointDefinition>,
+  handlers: Record<string, Handler<EndpointDefinition>>,
+): void {
+  assertHandlersMatchContract(endpoints, handlers);
+  const limits = { signin: deps.config.SIGNIN_RATE_LIMIT_PER_MINUTE };
+  for (const [name, definition] of Object.entries(endpoints)) {
+    const handler = handlers[name]!;
+    app.route({
+      method: definition.method,
+      url: fastifyUrl(definition.path),
+      handler: async (request, reply) => {
+        const ip = clientIp(request);
+        let actor: Actor | null = null;
+        if (definition.scope !== 'public') {
+          actor = await authenticate(deps, request.headers.authorization);
+          authorize(definition, actor);
+        }
+        if (definition.rateLimit) {
+          const { bucket, windowSeconds } = definition.rateLimit;
+          const max = bucket.startsWith('signin') && limits.signin ? limits.signin : definition.rateLimit.max;
+          await hitRateLimit(deps.database.db, `${bucket}:${ip}`, max, windowSeconds);
+        }
+        const params = parseInput(definition.params, request.params, 400);
+        const query = parseInput(definition.query, request.query, 400);
+        const body = parseInput(definition.body, request.body, 422);
+        if (actor && definition.owns) {
+          await checkOwnership(deps.database.db, actor, definition.owns, { params, query, body });
+        }
+        const result = await handler({
+          deps,
+          actor: actor as Actor,
+          params,
+          query,
+          body,
+          ip,
+          userAgent: request.headers['user-agent'],
+          request,
+        });
+        const data = definition.reply.parse(result.data);
+        if (actor && definition.method !== 'GET' && !definition.skipAudit) {
+          await deps.database.db.insert(auditLog).values({
+            actorUserId: actor.impersonatorUserId ?? actor.userId,
+            effectiveUserId: actor.userId,
+            companyId: actor.companyId,
+            action: name,
+            entityId: typeof params === 'object' && params && 'id' in params ? String(params.id) : null,
+            ip,
+          });
+        }
+        return reply.send({ data, message: result.message ?? MESSAGES.success });
+      },
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { EndpointDefinition } from '../../contract/define.js';
+import { PLATFORM_COMPANY_ID } from '../../contract/permissions.js';
+import { type Db, queryRows } from '../db/client.js';
+import type { Actor, Deps } from '../deps.js';
+import { MESSAGES, forbidden, unauthorized } from '../errors.js';
+
+type SessionRow = {
+  user_id: number;
+  company_id: number;
+  role_id: number;
+  user_status: string;
+  impersonator_user_id: number | null;
+  permissions: string[];
+  branch_ids: number[];
+};
+
+/** Loads the actor of a live session in one query; null when the session is revoked, expired or the user inactive. */
+export async function loadActor(db: Db, sessionId: string, userId: number): Promise<Actor | null> {
+  const [row] = await queryRows<SessionRow>(
+    db,
+    sql`
+    SELECT u.id AS user_id, u.company_id, u.role_id, u.status AS user_status, s.impersonator_user_id,
+           ARRAY(SELECT permission FROM role_permissions rp WHERE rp.role_id = u.role_id) AS permissions,
+           ARRAY(SELECT c.id FROM companies c WHERE c.parent_id = u.company_id) AS branch_ids
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now()`,
+  );
+  if (!row || row.user_status !== 'active') return null;
+  return {
+    userId: row.user_id,
+    sessionId,
+    companyId: row.company_id,
+    roleId: row.role_id,
+    permissions: new Set(row.permissions),
+    impersonatorUserId: row.impersonator_user_id,
+    visibleCompanyIds:
+      row.company_id === PLATFORM_COMPANY_ID ? 'all' : [row.company_id, ...row.branch_ids.map(Number)],
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The actor behind a bearer token, or a 401. */
+export async function authenticate(deps: Deps, authorization: string | undefined): Promise<Actor> {
+  const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) throw unauthorized();
+  const claims = await deps.tokens.verify(token);
+  if (!claims || !UUID.test(claims.sid)) throw unauthorized(MESSAGES.sessionExpired);
+  const actor = await loadActor(deps.database.db, claims.sid, claims.id);
+  if (!actor) throw unauthorized(MESSAGES.sessionExpired);
+  return actor;
+}
+
+/** Scope and permission checks declared by the contract entry (403 when they fail). */
+export function authorize(definition: EndpointDefinition, actor: Actor): void {
+  if (definition.scope === 'global' && actor.companyId !== PLATFORM_COMPANY_ID) {
+    throw forbidden(MESSAGES.platformOnly);
+  }
+  for (const permission of definition.permissions) {
+    if (!actor.permissions.has(permission)) throw forbidden();
+  }
+  if (definition.refuseWhileImpersonating && actor.impersonatorUserId !== null) {
+    throw forbidden(MESSAGES.impersonationRefused);
+  }
+}

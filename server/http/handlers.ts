@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf } from '../../contract/define.js';
+import type { Endpoints } from '../../contract/index.js';
+import type { Actor, Deps } from '../deps.js';
+import type { z } from 'zod';
+
+export type HandlerContext<E extends EndpointDefinition> = {
+  deps: Deps;
+  /** Null only on public endpoints. */
+  actor: E['scope'] extends 'public' ? Actor | null : Actor;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  ip: string;
+  userAgent: string | undefined;
+  request: FastifyRequest;
+};
+
+export type HandlerResult<E extends EndpointDefinition> = { data: z.input<E['reply']>; message?: string };
+
+export type Handler<E extends EndpointDefinition> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
+
+/** One handler per contract endpoint; a module exports the handlers of its area. */
+export type Handlers<T extends Record<string, EndpointDefinition> = Endpoints> = {
+  [K in keyof T]: Handler<T[K]>;
+};
+
+export type HandlersOf<K extends keyof Endpoints> = Pick<Handlers, K>;

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../errors.js';
+import { API_PREFIX } from './contractRoutes.js';
+
+/**
+ * Serves the built web app with history fallback: any GET outside /api that is not a file gets
+ * index.html, so deep links and reloads work on real paths.
+ */
+export async function installSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+  const hasWeb = existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (response, path) => {
+        // Hashed assets never change; index.html must be revalidated to pick up new builds.
+        if (path.includes(`${join(webRoot, 'assets')}`)) {
+          response.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(join('assets', file));
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    if (hasWeb && request.method === 'GET' && !isApi && !request.url.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MESSAGES.routeNotFound });
+  });
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Db, queryRows } from '../db/client.js';
+
+export type JobRecord = { id: number; queue: string; payload: unknown; attempts: number; maxAttempts: number };
+export type JobHandler = (payload: unknown, job: JobRecord) => Promise<void>;
+
+export type EnqueueOptions = {
+  /** A second enqueue with the same key is ignored: the job runs once. */
+  idempotencyKey?: string;
+  /** Delay before the first attempt, in seconds. */
+  delaySeconds?: number;
+  maxAttempts?: number;
+};
+
+export type QueueOptions = {
+  logger: Logger;
+  leaseSeconds: number;
+  pollMs: number;
+  /** First retry delay; doubles with each attempt, capped at one hour. */
+  backoffBaseSeconds?: number;
+  workerId?: string;
+};
+
+type ClaimedRow = { id: string | number; queue: string; payload: unknown; attempts: number; max_attempts: number };
+
+/**
+ * A durable queue in the database. Workers claim ready rows with `FOR UPDATE SKIP LOCKED`, so any
+ * number of server processes on one PostgreSQL share the work without taking the same job; a claim
+ * is a lease, renewed while the job runs, so the job of a process that died is claimed again once
+ * its lease has run out. Delivery is at least once; handlers are written to be idempotent.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly workerId: string;
+  private timer: NodeJS.Timeout | undefined;
+  private running = new Set<Promise<void>>();
+  private stopped = true;
+  private concurrency = 1;
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: QueueOptions,
+  ) {
+    this.workerId = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  }
+
+  register(queue: string, handler: JobHandler): void {
+    this.handlers.set(queue, handler);
+  }
+
+  /** Adds a job; returns its id and whether it was new (false: the idempotency key already existed). */
+  async enqueue(
+    queue: string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<{ id: number; created: boolean }> {
+    const key = options.idempotencyKey ?? null;
+    const [row] = await queryRows<{ id: string | number }>(
+      this.db,
+      sql`
+      INSERT INTO jobs (queue, payload, idempotency_key, max_attempts, run_at)
+      VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${key}, ${options.maxAttempts ?? 5},
+              now() + make_interval(secs => ${options.delaySeconds ?? 0}))
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id`,
+    );
+    if (row) {
+      this.wake();
+      return { id: Number(row.id), created: true };
+    }
+    const [existing] = await queryRows<{ id: string | number }>(
+      this.db,
+      sql`SELECT id FROM jobs WHERE idempotency_key = ${key}`,
+    );
+    return { id: Number(existing!.id), created: false };
+  }
+
+  /** Starts polling for work; `concurrency` jobs at most at a time in this process. */
+  start(concurrency = 1): void {
+    if (concurrency < 1) return;
+    this.stopped = false;
+    this.concurrency = concurrency;
+    this.schedule(0);
+  }
+
+  /** Stops taking jobs and waits for the running ones. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Claims and runs the jobs that are ready now; resolves when they have finished. Used by tests. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim(this.concurrency);
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((job) => this.run(job)));
+    }
+  }
+
+  private wake(): void {
+    if (!this.stopped && this.running.size < this.concurrency) this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped || this.draining) return;
+    this.draining = (async () => {
+      try {
+        const free = this.concurrency - this.running.size;
+        const claimed = free > 0 ? await this.claim(free) : [];
+        for (const job of claimed) {
+          const run = this.run(job).finally(() => {
+            this.running.delete(run);
+            this.wake();
+          });
+          this.running.add(run);
+        }
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'No se pudieron reclamar trabajos de la cola');
+      }
+    })();
+    await this.draining;
+    this.draining = undefined;
+    this.schedule(this.options.pollMs);
+  }
+
+  private async claim(limit: number): Promise<JobRecord[]> {
+    const queues = [...this.handlers.keys()];
+    if (queues.length === 0 || limit < 1) return [];
+    const lease = this.options.leaseSeconds;
+    const rows = await queryRows<ClaimedRow>(
+      this.db,
+      sql`
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
+             locked_until = now() + make_interval(secs => ${lease}), updated_at = now()
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE queue IN (${sql.join(
+          queues.map((queue) => sql`${queue}`),
+          sql`, `,
+        )})
+          AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+        ORDER BY run_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, queue, payload, attempts, max_attempts`,
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      queue: row.queue,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    }));
+  }
+
+  private async run(job: JobRecord): Promise<void> {
+    const handler = this.handlers.get(job.queue);
+    const heartbeat = setInterval(
+      () => void this.extendLease(job.id).catch(() => {}),
+      Math.max(1000, (this.options.leaseSeconds * 1000) / 3),
+    );
+    heartbeat.unref();
+    try {
+      if (!handler) throw new Error(`No hay manejador para la cola ${job.queue}`);
+      await handler(job.payload, job);
+      await this.db.execute(sql`
+        UPDATE jobs SET status = 'done', completed_at = now(), updated_at = now(), locked_until = NULL,
+               last_error = NULL
+        WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+    } catch (error) {
+      await this.fail(job, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async fail(job: JobRecord, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = job.attempts >= job.maxAttempts;
+    const delay = Math.min(3600, (this.options.backoffBaseSeconds ?? 5) * 2 ** (job.attempts - 1));
+    this.options.logger.warn(
+      { jobId: job.id, queue: job.queue, attempts: job.attempts, final, error: message },
+      final ? 'Trabajo fallido definitivamente' : 'Trabajo fallido; se reintentará',
+    );
+    await this.db.execute(sql`
+      UPDATE jobs SET status = ${final ? 'failed' : 'pending'}, last_error = ${message.slice(0, 2000)},
+             run_at = now() + make_interval(secs => ${delay}), locked_until = NULL, updated_at = now()
+      WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+  }
+
+  private async extendLease(id: number): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE jobs SET locked_until = now() + make_interval(secs => ${this.options.leaseSeconds})
+      WHERE id = ${id} AND locked_by = ${this.workerId} AND status = 'running'`);
+  }
+}

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+
+/** Process start: configuration, dependencies, HTTP server, job workers, graceful close. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const { deps, seed } = await bootstrap({ config, logger });
+  if (seed.generatedPassword) {
+    // Printed once, on the terminal only (not through the logger), so it can be copied.
+    process.stdout.write(
+      `\nAdministrador creado: ${config.ADMIN_EMAIL}\nContraseña generada (se muestra una sola vez): ${seed.generatedPassword}\n\n`,
+    );
+  }
+  const app = await buildApp(deps);
+  deps.queue.start(config.JOB_WORKERS);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ database: deps.database.kind }, `Rúbrica escuchando en http://${config.HOST}:${config.PORT}`);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'Cerrando');
+    await app.close();
+    await deps.queue.stop();
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('No se pudo iniciar Rúbrica:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
