@@ -61,7 +61,9 @@ export type ReplyOf<E extends EndpointDefinition> = z.output<E['reply']>;
 export type InputOf<E extends EndpointDefinition> = (E['params'] extends z.ZodType
   ? z.input<E['params']>
   : unknown) &
-  (E['query'] extends z.ZodType ? z.input<E['query']> : unknown) & { body?: E['body'] extends z.ZodType ? z.input<E['body']> : never };
+  (E['query'] extends z.ZodType ? z.input<E['query']> : unknown) & {
+    body?: E['body'] extends z.ZodType ? z.input<E['body']> : never;
+  };
 
 /** Fills a path template: `get_users/{id}` + `{ id: 3 }` → `get_users/3`. */
 export function fillPath(template: string, params: Record<string, unknown>): string {

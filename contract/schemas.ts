@@ -27,6 +27,7 @@ export const authenticatedUser = z.object({
 export type AuthenticatedUser = z.output<typeof authenticatedUser>;
 
 /** A page of a list, for react-admin's getList. */
-export const paginated = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number() });
 
 export const empty = z.object({});

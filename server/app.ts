@@ -40,7 +40,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   installErrorHandling(app);
   installSecurityHeaders(app);
   await installApiDocs(app, table);
-  registerContract(app, deps, table, options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>));
+  registerContract(
+    app,
+    deps,
+    table,
+    options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>),
+  );
   await installSpa(app, options.webRoot ?? webDistFolder());
   return app;
 }

@@ -6,7 +6,7 @@ import { type SeedResult, seedBase } from './db/seed.js';
 import { type Clock, type Deps, systemClock } from './deps.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
-import { type MailTransport, createMailer, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
 import { loadSecrets } from './secrets.js';
 
 export type BootstrapOptions = {

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { TokenSigner } from './http/tokens.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
-import type { TokenSigner } from './http/tokens.js';
 import type { Secrets } from './secrets.js';
 
 export type Clock = { now(): Date };

@@ -37,6 +37,7 @@ export const MESSAGES = {
 export const notFound = (message: string = MESSAGES.notFound) => new HttpProblem(404, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpProblem(403, message);
 export const unauthorized = (message: string = MESSAGES.unauthenticated) => new HttpProblem(401, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new HttpProblem(409, message, errors);
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new HttpProblem(409, message, errors);
 export const unprocessable = (message: string, errors?: Record<string, string>) =>
   new HttpProblem(422, message, errors);

@@ -5,7 +5,9 @@ import { createLogger, maskUrl } from './logger.js';
 describe('logger', () => {
   it('masks signer links and one-time tokens in URLs', () => {
     expect(maskUrl('/signature-request/abcdef123?x=1')).toBe('/signature-request/***?x=1');
-    expect(maskUrl('/api/verify?token=secret&code=123456&page=2')).toBe('/api/verify?token=***&code=***&page=2');
+    expect(maskUrl('/api/verify?token=secret&code=123456&page=2')).toBe(
+      '/api/verify?token=***&code=***&page=2',
+    );
   });
 
   it('never writes passwords, tokens or authorization headers', () => {

@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 
 /** Process start: configuration, dependencies, HTTP server, job workers, graceful close. */
 async function main(): Promise<void> {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths.js';
 import { type Database, type Db, queryRows } from './client.js';
 
@@ -14,7 +14,8 @@ const MIGRATION_LOCK_ID = 7_210_001;
 export async function applyMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
   await database.withAdvisoryLock(MIGRATION_LOCK_ID, async (db) => {
-    if (database.kind === 'pglite') await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    if (database.kind === 'pglite')
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
     else await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder });
   });
 }
@@ -28,6 +29,8 @@ export async function migrationStatus(db: Db): Promise<{ applied: number; latest
     sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
   );
   const applied = Number(row?.count ?? 0);
-  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as Journal;
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
   return { applied, latest: journal.entries[applied - 1]?.tag ?? null };
 }

@@ -3,7 +3,7 @@ import type { EndpointDefinition } from '../../contract/define.js';
 import { PLATFORM_COMPANY_ID } from '../../contract/permissions.js';
 import { type Db, queryRows } from '../db/client.js';
 import type { Actor, Deps } from '../deps.js';
-import { MESSAGES, forbidden, unauthorized } from '../errors.js';
+import { forbidden, MESSAGES, unauthorized } from '../errors.js';
 
 type SessionRow = {
   user_id: number;
@@ -26,7 +26,7 @@ export async function loadActor(db: Db, sessionId: string, userId: number): Prom
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now()`,
   );
-  if (!row || row.user_status !== 'active') return null;
+  if (row?.user_status !== 'active') return null;
   return {
     userId: row.user_id,
     sessionId,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf } from '../../contract/define.js';
 import type { Endpoints } from '../../contract/index.js';
 import type { Actor, Deps } from '../deps.js';
-import type { z } from 'zod';
 
 export type HandlerContext<E extends EndpointDefinition> = {
   deps: Deps;

@@ -18,7 +18,10 @@ const errorReply = {
     'application/json': {
       schema: {
         type: 'object',
-        properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
+        properties: {
+          message: { type: 'string' },
+          errors: { type: 'object', additionalProperties: { type: 'string' } },
+        },
         required: ['message'],
       },
     },
@@ -30,7 +33,9 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, entry] of Object.entries(endpoints)) {
     const url = `/api/${entry.path}`;
-    const paramShape = entry.params ? (toSchema(entry.params, 'input').properties as Record<string, JsonSchema>) : {};
+    const paramShape = entry.params
+      ? (toSchema(entry.params, 'input').properties as Record<string, JsonSchema>)
+      : {};
     const parameters = pathParamNames(entry.path).map((param) => ({
       name: param,
       in: 'path',
@@ -47,7 +52,12 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
       security: entry.scope === 'public' ? [] : [{ bearer: [] }],
       parameters,
       ...(entry.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(entry.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(entry.body, 'input') } },
+            },
+          }
         : {}),
       responses: {
         200: {
@@ -71,7 +81,11 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Rúbrica API', version: '1.0.0', description: 'Respuestas `{ data, message }`; errores `{ message, errors? }`.' },
+    info: {
+      title: 'Rúbrica API',
+      version: '1.0.0',
+      description: 'Respuestas `{ data, message }`; errores `{ message, errors? }`.',
+    },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
@@ -84,5 +98,9 @@ export async function installApiDocs(app: FastifyInstance, endpoints: Record<str
     mode: 'static',
     specification: { document: openApiDocument(endpoints) as never },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list' },
+  });
 }

@@ -21,7 +21,9 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     const own = reply.getHeader('content-security-policy');
     reply.header(
       'content-security-policy',
-      typeof own === 'string' ? own.replace(/frame-ancestors [^;]+/, "frame-ancestors 'none'") : CONTENT_SECURITY_POLICY,
+      typeof own === 'string'
+        ? own.replace(/frame-ancestors [^;]+/, "frame-ancestors 'none'")
+        : CONTENT_SECURITY_POLICY,
     );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 export type TokenClaims = { id: number; sid: string; isImpersonating?: boolean };
 

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client.js';
 
-export type JobRecord = { id: number; queue: string; payload: unknown; attempts: number; maxAttempts: number };
+export type JobRecord = {
+  id: number;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+};
 export type JobHandler = (payload: unknown, job: JobRecord) => Promise<void>;
 
 export type EnqueueOptions = {
@@ -23,7 +29,13 @@ export type QueueOptions = {
   workerId?: string;
 };
 
-type ClaimedRow = { id: string | number; queue: string; payload: unknown; attempts: number; max_attempts: number };
+type ClaimedRow = {
+  id: string | number;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+};
 
 /**
  * A durable queue in the database. Workers claim ready rows with `FOR UPDATE SKIP LOCKED`, so any

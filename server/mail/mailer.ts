@@ -41,7 +41,12 @@ export type Mailer = {
 };
 
 /** E-mails go through the durable job queue: nothing is lost on a crash, and retries back off. */
-export function createMailer(options: { db: Db; queue: JobQueue; transport: MailTransport; from: string }): Mailer {
+export function createMailer(options: {
+  db: Db;
+  queue: JobQueue;
+  transport: MailTransport;
+  from: string;
+}): Mailer {
   const { db, queue, transport, from } = options;
   queue.register(MAIL_QUEUE, async (payload, job) => {
     const message = mailMessage.parse(payload);

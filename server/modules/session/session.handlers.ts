@@ -1,5 +1,5 @@
 import type { HandlersOf } from '../../http/handlers.js';
-import { SESSION_MESSAGES, logout, signin } from './session.service.js';
+import { logout, SESSION_MESSAGES, signin } from './session.service.js';
 
 export const sessionHandlers: HandlersOf<'signin' | 'logout'> = {
   signin: async ({ deps, body, ip, userAgent }) => ({

@@ -5,7 +5,11 @@ import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 
 /** A user as the web app reads it (SPEC §3). Ownership was checked by the route layer. */
-export async function getAuthenticatedUser(deps: Deps, actor: Actor, userId: number): Promise<AuthenticatedUser> {
+export async function getAuthenticatedUser(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+): Promise<AuthenticatedUser> {
   const { db } = deps.database;
   const [row] = await db
     .select({

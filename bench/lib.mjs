@@ -1,0 +1,149 @@
+// Helpers shared by the bench modules (bench/*.bench.mjs): start the built server on a private
+// port and data directory, time it to its first healthy reply, read its peak memory, stop it.
+// Loopback only; every wait is bounded.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/pg.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
+export const ADMIN = { email: 'admin@rubrica.test', password: 'Bench-Admin-Passw0rd!' };
+
+/** @type {Set<string>} */
+const tempDirs = new Set();
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+
+// Never leave a server or a data directory behind, even when a bench module throws.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh empty directory under the system temp dir, deleted when the bench exits. */
+export function tmpDir(prefix = 'rubrica-bench-') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/**
+ * Nearest-rank percentile.
+ * @param {number[]} values
+ * @param {number} p 0–100
+ */
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One GET without keep-alive; resolves with the status code, or 0 when nothing answers.
+ * @param {string} url
+ */
+export function getStatus(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** Peak resident set size of a Linux process in MiB (VmHWM), or null elsewhere. */
+export function peakRssMiB(/** @type {number | undefined} */ pid) {
+  if (pid === undefined) return null;
+  try {
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url          http://127.0.0.1:PORT
+ * @property {number} startMs      spawn → first 200 from /api/health
+ * @property {number | undefined} pid
+ * @property {() => number | null} peakRssMiB
+ * @property {() => Promise<void>} stop   SIGTERM, then SIGKILL after 10 s
+ */
+
+/**
+ * Starts `node dist/server/main.js` and waits (≤ timeoutMs) for GET /api/health → 200.
+ * Logging is at `warn` so request logs do not skew the figures.
+ * @param {{ dataDir: string, env?: Record<string, string>, timeoutMs?: number }} options
+ * @returns {Promise<RunningServer>}
+ */
+export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  /** @type {string[]} */
+  const output = [];
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  children.add(child);
+  // Keep the last lines only, to explain a failed start.
+  const keep = (/** @type {Buffer} */ chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  };
+
+  const deadline = started + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if ((await getStatus(`${url}/api/health`)) === 200) {
+      const startMs = performance.now() - started;
+      return { url, startMs, pid: child.pid, peakRssMiB: () => peakRssMiB(child.pid), stop };
+    }
+    await sleep(10);
+  }
+  await stop();
+  const why =
+    child.exitCode !== null ? `exited with code ${child.exitCode}` : `not healthy after ${timeoutMs} ms`;
+  throw new Error(`server ${why}:\n${output.join('').slice(-2000)}`);
+}

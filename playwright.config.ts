@@ -1,0 +1,94 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the built app (`npm run build` first) on a fresh database.
+ *
+ * - Browser: Debian's Chromium (`/usr/bin/chromium`); Playwright never downloads one here.
+ * - Server: `node dist/server/main.js` on E2E_PORT (default 3100; `npm test` picks a free one)
+ *   with an empty DATA_DIR under .tmp/ (embedded PGlite) and a seeded administrator whose
+ *   credentials reach the specs as E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD.
+ * - Projects: `desktop` (1440×900) runs every spec; `mobile` (390×844, touch) runs only tests
+ *   tagged `@mobile` (`test('…', { tag: '@mobile' }, …)`), which keeps the suite fast on 2 cores.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = `.tmp/e2e-data-${port}`;
+
+// Set here so spec files (loaded in worker processes that re-read this config) see them too.
+const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@rubrica.test';
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Passw0rd!';
+process.env.E2E_ADMIN_EMAIL = adminEmail;
+process.env.E2E_ADMIN_PASSWORD = adminPassword;
+process.env.E2E_BASE_URL = baseURL;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/playwright-results',
+  // One server and one database for the whole run: specs create their own data with unique names.
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    baseURL,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'mobile',
+      grep: /@mobile/,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+      },
+    },
+  ],
+  webServer: {
+    // The data directory is deleted first so every run starts from an empty database.
+    command: `rm -rf ${dataDir} && exec node dist/server/main.js`,
+    url: `${baseURL}/api/health`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Empty = embedded PGlite, even when the shell has a DATABASE_URL (E2E_DATABASE_URL overrides).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      // Every spec signs in from 127.0.0.1: the default 20/min per address would throttle the suite.
+      SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+  },
+});

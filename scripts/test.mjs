@@ -1,0 +1,403 @@
+// `npm test`: every check of the project, in order, continuing after a failing stage.
+//
+//   1 typecheck            tsc -p tsconfig.json --noEmit                    (1 check)
+//   2 lint                 biome check .                                    (1 check)
+//   3 unit                 vitest --project unit --project web              (tests)
+//   4 API on PGlite        vitest --project api, TEST_DB=pglite             (tests)
+//   5 API on PostgreSQL    same, TEST_DB=postgres + throwaway cluster       (tests)
+//   6 build                npm run build                                    (1 check)
+//   7 e2e                  playwright test (desktop + mobile projects)      (tests)
+//
+// Counts come from vitest's and Playwright's JSON reports. The last line of output is always
+// `N passed, N failed` (plus `, N skipped` when some were skipped), and the exit code is non-zero
+// when anything failed or a required stage could not run (a missing tool counts as a failure).
+//
+// Options:
+//   --quick   local iteration only: skips stages 5–7 (PostgreSQL, build, e2e) and any apt-get.
+//             CI and the default run everything.
+// Environment:
+//   TEST_BUDGET_SECONDS   overall time budget (.ci/run sets it); stages past it are failed, not hung
+//   TEST_DATABASE_URL     use this PostgreSQL instead of starting a throwaway cluster
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startPostgres } from './pg.mjs';
+import { ensureTools, missingReason } from './system-tools.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TMP = path.join(ROOT, '.tmp');
+const bin = (/** @type {string} */ name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+const quick = process.argv.includes('--quick');
+const startedAt = Date.now();
+const budgetMs = Number(process.env.TEST_BUDGET_SECONDS ?? 0) * 1000 || Number.POSITIVE_INFINITY;
+const MINUTE = 60_000;
+
+/**
+ * @typedef {object} StageResult
+ * @property {string} title
+ * @property {'passed' | 'failed' | 'skipped'} status  skipped = deliberately not run (--quick)
+ * @property {number} passed
+ * @property {number} failed
+ * @property {number} skipped
+ * @property {string} [note]
+ */
+
+/** @type {StageResult[]} */
+const results = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let current = null;
+let interrupted = false;
+
+/** @param {string} title */
+function header(title) {
+  const line = '='.repeat(Math.max(8, 78 - title.length));
+  console.log(`\n==== ${title} ${line}\n`);
+}
+
+/**
+ * Kills a child's whole process group (vitest/playwright spawn workers and servers).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} [signal]
+ */
+function killGroup(child, signal = 'SIGTERM') {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/**
+ * Runs a command with inherited output in its own process group, bounded by a timeout.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, timeoutMs: number }} options
+ * @returns {Promise<{ code: number, timedOut: boolean }>}
+ */
+function run(command, args, { env = process.env, timeoutMs }) {
+  const remaining = budgetMs - (Date.now() - startedAt);
+  const limit = Math.max(1000, Math.min(timeoutMs, remaining));
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+    current = child;
+    let timedOut = false;
+    let settled = false;
+    const done = (/** @type {number} */ code) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      current = null;
+      resolve({ code, timedOut });
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n[test] ${path.basename(command)} exceeded ${Math.round(limit / 1000)} s: stopping it`);
+      killGroup(child);
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, limit);
+    child.on('error', (error) => {
+      console.error(`[test] cannot run ${command}: ${error.message}`);
+      done(127);
+    });
+    child.on('close', (code) => {
+      // Orphans of the stage (a server, a worker) must not outlive it or hold its port.
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group is already empty
+      }
+      // A signal-killed child has code null: that is a failure, never a pass.
+      done(code ?? 1);
+    });
+  });
+}
+
+function budgetLeft() {
+  return budgetMs - (Date.now() - startedAt) > 15_000;
+}
+
+/**
+ * A stage that counts as one check: passed when the command exits 0.
+ * @param {string} title
+ * @param {string} command
+ * @param {string[]} args
+ * @param {number} timeoutMs
+ */
+async function checkStage(title, command, args, timeoutMs) {
+  const { code, timedOut } = await run(command, args, { timeoutMs });
+  const ok = code === 0 && !timedOut;
+  const note = timedOut ? 'timed out' : ok ? undefined : `exit code ${code}`;
+  return record({
+    title,
+    status: ok ? 'passed' : 'failed',
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    note,
+  });
+}
+
+/**
+ * Sums a vitest JSON report (jest-compatible shape). A file that failed to load has no failed
+ * assertions but status 'failed': it counts as one failure so import errors are never hidden.
+ * @param {string} file
+ */
+function readVitestReport(file) {
+  if (!existsSync(file)) return null;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    /** @type {{ status: string, assertionResults?: { status: string }[] }[]} */
+    const files = report.testResults ?? [];
+    const brokenFiles = files.filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    return {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + brokenFiles,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sums Playwright's JSON report: flaky tests passed on retry; top-level errors (web server that
+ * never started, broken config) count as failures.
+ * @param {string} file
+ */
+function readPlaywrightReport(file) {
+  if (!existsSync(file)) return null;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const stats = report.stats ?? {};
+    return {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
+      skipped: stats.skipped ?? 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a test runner and counts its report; a non-zero exit with no counted failure (crash,
+ * timeout, unhandled error) is one failure.
+ * @param {{ title: string, command: string, args: string[], report: string,
+ *   read: (file: string) => { passed: number, failed: number, skipped: number } | null,
+ *   env?: NodeJS.ProcessEnv, timeoutMs: number }} options
+ */
+async function suiteStage({ title, command, args, report, read, env, timeoutMs }) {
+  rmSync(report, { force: true });
+  const { code, timedOut } = await run(command, args, { env, timeoutMs });
+  const counts = read(report) ?? { passed: 0, failed: 0, skipped: 0 };
+  let note;
+  if ((code !== 0 || timedOut) && counts.failed === 0) {
+    counts.failed = 1;
+    note = timedOut ? 'timed out' : `exit code ${code} without a failing test (see log above)`;
+  } else if (timedOut) {
+    note = 'timed out';
+  }
+  const status = counts.failed > 0 ? 'failed' : 'passed';
+  return record({ title, status, ...counts, note });
+}
+
+/**
+ * @param {string} title
+ * @param {string} reason
+ * @param {'failed' | 'skipped'} status  failed = a required stage could not run
+ */
+function notRun(title, reason, status) {
+  console.log(`${status === 'failed' ? 'NOT RUN (counts as 1 failure)' : 'SKIPPED'}: ${reason}`);
+  return record({ title, status, passed: 0, failed: status === 'failed' ? 1 : 0, skipped: 0, note: reason });
+}
+
+/** @param {StageResult} result */
+function record(result) {
+  results.push(result);
+  return result;
+}
+
+/** @param {string} name */
+const vitestArgs = (name, /** @type {string[]} */ projects) => [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--passWithNoTests',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(TMP, `${name}.json`)}`,
+];
+
+/** Environment without a database URL, so a stage's own choice is the only one in effect. */
+function envWith(/** @type {Record<string, string>} */ extra) {
+  const env = { ...process.env, ...extra };
+  delete env.DATABASE_URL;
+  if (!('TEST_DATABASE_URL' in extra)) delete env.TEST_DATABASE_URL;
+  return env;
+}
+
+/**
+ * The stages, in order. `detail` is printed in the header so the log says exactly what ran.
+ * @type {{ title: string, detail: string, run: (title: string) => Promise<StageResult> }[]}
+ */
+const stages = [
+  {
+    title: 'Typecheck',
+    detail: 'tsc -p tsconfig.json --noEmit',
+    run: (title) => checkStage(title, bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], 10 * MINUTE),
+  },
+  {
+    title: 'Lint',
+    detail: 'biome check .',
+    run: (title) => checkStage(title, bin('biome'), ['check', '.'], 5 * MINUTE),
+  },
+  {
+    title: 'Unit tests',
+    detail: 'vitest run --project unit --project web',
+    run: (title) =>
+      suiteStage({
+        title,
+        command: bin('vitest'),
+        args: vitestArgs('unit', ['unit', 'web']),
+        report: path.join(TMP, 'unit.json'),
+        read: readVitestReport,
+        timeoutMs: 10 * MINUTE,
+      }),
+  },
+  {
+    title: 'API suite on PGlite',
+    detail: 'vitest run --project api with TEST_DB=pglite',
+    run: (title) =>
+      suiteStage({
+        title,
+        command: bin('vitest'),
+        args: vitestArgs('api-pglite', ['api']),
+        report: path.join(TMP, 'api-pglite.json'),
+        read: readVitestReport,
+        env: envWith({ TEST_DB: 'pglite' }),
+        timeoutMs: 10 * MINUTE,
+      }),
+  },
+  {
+    title: 'API suite on PostgreSQL',
+    detail: 'vitest run --project api with TEST_DB=postgres on a throwaway PostgreSQL 15 (scripts/pg.mjs)',
+    run: async (title) => {
+      if (quick) return notRun(title, '--quick', 'skipped');
+      const missing = process.env.TEST_DATABASE_URL ? null : missingReason(['postgres']);
+      if (missing) return notRun(title, missing, 'failed');
+      let pg;
+      try {
+        pg = await startPostgres({ log: (line) => console.log(line) });
+      } catch (error) {
+        const reason = `cannot start PostgreSQL: ${error instanceof Error ? error.message : error}`;
+        return notRun(title, reason, 'failed');
+      }
+      try {
+        return await suiteStage({
+          title,
+          command: bin('vitest'),
+          args: vitestArgs('api-postgres', ['api']),
+          report: path.join(TMP, 'api-postgres.json'),
+          read: readVitestReport,
+          env: envWith({ TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
+          timeoutMs: 10 * MINUTE,
+        });
+      } finally {
+        await pg.stop();
+      }
+    },
+  },
+  {
+    title: 'Build',
+    detail: 'npm run build (web + server)',
+    run: (title) => {
+      if (quick) return Promise.resolve(notRun(title, '--quick', 'skipped'));
+      return checkStage(title, 'npm', ['run', 'build'], 10 * MINUTE);
+    },
+  },
+  {
+    title: 'End-to-end',
+    detail: 'playwright test (built app on a fresh DATA_DIR, Debian Chromium)',
+    run: async (title) => {
+      if (quick) return notRun(title, '--quick', 'skipped');
+      if (results.at(-1)?.status !== 'passed')
+        return notRun(title, 'the build failed: nothing to serve', 'failed');
+      const missing = missingReason(['chromium']);
+      if (missing) return notRun(title, missing, 'failed');
+      // A free port so a server already on 3100 (or a parallel run) does not collide.
+      const port = String(await freePort());
+      return suiteStage({
+        title,
+        command: bin('playwright'),
+        args: ['test', '--pass-with-no-tests'],
+        report: path.join(TMP, 'playwright.json'),
+        read: readPlaywrightReport,
+        env: envWith({ E2E_PORT: port }),
+        timeoutMs: 15 * MINUTE,
+      });
+    },
+  },
+];
+
+function summary() {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log(`\n==== Summary ${'='.repeat(65)}\n`);
+  for (const r of results) {
+    total.passed += r.passed;
+    total.failed += r.failed;
+    total.skipped += r.skipped;
+    const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+    const note = r.note ? `  (${r.note})` : '';
+    console.log(`  ${r.status.toUpperCase().padEnd(8)} ${r.title.padEnd(24)} ${counts}${note}`);
+  }
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  console.log(
+    `\n  ${Math.floor(seconds / 60)} min ${seconds % 60} s${quick ? ' (--quick: not a full run)' : ''}\n`,
+  );
+  // Must stay the very last line: CI reads it.
+  console.log(
+    `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+  );
+  return total;
+}
+
+/** @param {NodeJS.Signals} signal */
+function onSignal(signal) {
+  if (interrupted) return;
+  interrupted = true;
+  console.error(`\n[test] ${signal}: stopping the current stage`);
+  if (current) killGroup(current);
+}
+
+async function main() {
+  mkdirSync(TMP, { recursive: true });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (!quick) ensureTools({ log: (line) => console.log(line) });
+
+  for (const [index, stage] of stages.entries()) {
+    header(`[${index + 1}/${stages.length}] ${stage.title}: ${stage.detail}`);
+    if (interrupted || !budgetLeft()) {
+      const why = interrupted ? 'interrupted' : 'time budget (TEST_BUDGET_SECONDS) exhausted';
+      notRun(stage.title, why, 'failed');
+      continue;
+    }
+    try {
+      await stage.run(stage.title);
+    } catch (error) {
+      // A bug in this script must not turn into a green run.
+      console.error(error);
+      record({ title: stage.title, status: 'failed', passed: 0, failed: 1, skipped: 0, note: String(error) });
+    }
+  }
+  const total = summary();
+  const incomplete = results.some((r) => r.status === 'failed');
+  process.exitCode = total.failed > 0 || incomplete ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,201 @@
+import { HttpError } from 'react-admin';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCallEndpoint } from '../dataProvider/callEndpoint';
+import { fakeToken, fakeUser, recordingHttpClient } from '../test/fakes';
+import { AccessRefused, AuthRedirect, createAuthProvider } from './authProvider';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY, createSessionStore } from './session';
+
+const accessRules = { roles: { list: ['user.list'] }, companies: { list: ['admin.list', 'company.list'] } };
+const token = fakeToken({ id: 7 });
+const user = fakeUser();
+
+function setup(...replies: unknown[]) {
+  const httpClient = recordingHttpClient(...replies);
+  const logger = { warn: vi.fn() };
+  const session = createSessionStore(localStorage);
+  const authProvider = createAuthProvider({
+    callEndpoint: createCallEndpoint(httpClient),
+    session,
+    accessRules,
+    logger,
+    now: () => 1_000_000_000_000,
+  });
+  return { authProvider, httpClient, logger, session };
+}
+
+function logIn() {
+  localStorage.setItem(ACCESS_TOKEN_KEY, token);
+  localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('authProvider.login', () => {
+  it('signs in, stores the token, caches the user and goes home', async () => {
+    const { authProvider, httpClient } = setup({ data: { token, id: 7 } }, { data: user });
+
+    await expect(authProvider.login({ email: ' ana@example.com ', password: 'secreta' })).resolves.toEqual({
+      redirectTo: '/home',
+    });
+
+    expect(httpClient.requests).toEqual([
+      { method: 'POST', url: '/api/users/signin', body: { email: 'ana@example.com', password: 'secreta' } },
+      { method: 'GET', url: '/api/get_users/7' },
+    ]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(token);
+    expect(JSON.parse(localStorage.getItem(CURRENT_USER_KEY) ?? 'null')).toEqual(user);
+  });
+
+  it('rejects with the server error on wrong credentials and stores nothing', async () => {
+    const wrong = new HttpError('Correo o contraseña incorrectos', 401, {
+      message: 'Correo o contraseña incorrectos',
+    });
+    const { authProvider } = setup(wrong);
+    await expect(authProvider.login({ email: 'ana@example.com', password: 'mala' })).rejects.toBe(wrong);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('undoes the session when the user cannot be fetched after signing in', async () => {
+    const { authProvider } = setup({ data: { token, id: 7 } }, new HttpError('Error del servidor', 500, {}));
+    await expect(authProvider.login({ email: 'ana@example.com', password: 'x' })).rejects.toThrow(
+      'Error del servidor',
+    );
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(CURRENT_USER_KEY)).toBeNull();
+  });
+});
+
+describe('authProvider.logout', () => {
+  it('revokes the session on the server, clears storage and goes to the login page', async () => {
+    logIn();
+    const { authProvider, httpClient } = setup({ data: {} });
+    await expect(authProvider.logout({})).resolves.toBe('/session/login');
+    expect(httpClient.requests).toEqual([{ method: 'POST', url: '/api/logout' }]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(CURRENT_USER_KEY)).toBeNull();
+  });
+
+  it('still logs out locally when the server refuses, and calls nothing without a token', async () => {
+    logIn();
+    const { authProvider, logger } = setup(new HttpError('Sesión vencida', 401, {}));
+    await expect(authProvider.logout({})).resolves.toBe('/session/login');
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(logger.warn).toHaveBeenCalledOnce();
+
+    const loggedOut = setup();
+    await loggedOut.authProvider.logout({});
+    expect(loggedOut.httpClient.requests).toEqual([]);
+  });
+});
+
+describe('authProvider.checkAuth', () => {
+  it('passes with a stored, unexpired token', async () => {
+    logIn();
+    await expect(setup().authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('rejects towards /session/login without a token, with an expired one or a malformed one', async () => {
+    const { authProvider } = setup();
+    const redirect = { redirectTo: '/session/login' };
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject(redirect);
+
+    localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken({ id: 7, exp: 1_000_000_000 }));
+    await expect(authProvider.checkAuth({})).rejects.toBeInstanceOf(AuthRedirect);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'garbage');
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject(redirect);
+  });
+});
+
+describe('authProvider.checkError', () => {
+  const { authProvider } = setup();
+
+  it('logs out on 401', async () => {
+    await expect(authProvider.checkError(new HttpError('No autenticado', 401, {}))).rejects.toMatchObject({
+      redirectTo: '/session/login',
+    });
+  });
+
+  it('keeps the user logged in on 403 and shows the server message', async () => {
+    const error = await authProvider
+      .checkError(new HttpError('Permiso insuficiente', 403, {}))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AccessRefused);
+    expect(error).toMatchObject({ logoutUser: false, message: 'Permiso insuficiente' });
+  });
+
+  it('ignores other errors', async () => {
+    await expect(authProvider.checkError(new HttpError('Datos inválidos', 422, {}))).resolves.toBeUndefined();
+    await expect(authProvider.checkError(new Error('offline'))).resolves.toBeUndefined();
+  });
+});
+
+describe('identity and permissions', () => {
+  it('come from the user cached at login, without a request', async () => {
+    logIn();
+    const { authProvider, httpClient } = setup();
+    await expect(authProvider.getIdentity?.()).resolves.toEqual({
+      id: 7,
+      fullName: 'Ana María Pérez',
+      avatar: 'https://example.com/logo.png',
+      roleId: 21,
+      roleName: 'Administrador de empresa',
+      companyId: 3,
+      companyName: 'Notaría Central',
+      isImpersonating: false,
+    });
+    await expect(authProvider.getPermissions?.({})).resolves.toEqual(['user.list', 'company.list']);
+    expect(httpClient.requests).toEqual([]);
+  });
+
+  it('getIdentity rejects and getPermissions is empty when nobody is logged in or the cache is corrupt', async () => {
+    const { authProvider } = setup();
+    await expect(authProvider.getIdentity?.()).rejects.toThrow();
+    await expect(authProvider.getPermissions?.({})).resolves.toEqual([]);
+    localStorage.setItem(CURRENT_USER_KEY, '{"id":"not a user"');
+    await expect(authProvider.getIdentity?.()).rejects.toThrow();
+  });
+
+  it('canAccess checks the cached permissions against the rules', async () => {
+    logIn();
+    const { authProvider, httpClient } = setup();
+    await expect(authProvider.canAccess?.({ resource: 'roles', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess?.({ resource: 'companies', action: 'list' })).resolves.toBe(false);
+    await expect(authProvider.canAccess?.({ resource: 'roles', action: 'delete' })).resolves.toBe(false);
+    expect(httpClient.requests).toEqual([]);
+  });
+});
+
+describe('authProvider.refreshUser', () => {
+  it('re-reads the user named by the stored token', async () => {
+    logIn();
+    const renamed = fakeUser({ full_name: 'Ana M. Pérez', permissions: ['user.list'] });
+    const { authProvider, httpClient, session } = setup({ data: renamed });
+    await authProvider.refreshUser();
+    expect(httpClient.requests).toEqual([{ method: 'GET', url: '/api/get_users/7' }]);
+    expect(session.getUser()).toEqual(renamed);
+  });
+
+  it('does nothing when logged out', async () => {
+    const { authProvider, httpClient } = setup();
+    await authProvider.refreshUser();
+    expect(httpClient.requests).toEqual([]);
+  });
+
+  it('logs a warning and keeps the session when the server fails', async () => {
+    logIn();
+    const { authProvider, logger, session } = setup(new HttpError('Error del servidor', 500, {}));
+    await expect(authProvider.refreshUser()).resolves.toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(session.getUser()).toEqual(user);
+  });
+
+  it('logs a warning and ends the session when the token is rejected', async () => {
+    logIn();
+    const { authProvider, logger } = setup(new HttpError('Sesión vencida', 401, {}));
+    await authProvider.refreshUser();
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+import type { DataProvider, DeleteManyParams, Identifier, RaRecord, UpdateManyParams } from 'react-admin';
+import { type EndpointDefinition, endpoints } from '../../contract';
+import { type CallEndpoint, createCallEndpoint, createEndpointRequester } from './callEndpoint';
+import type { HttpClient } from './httpClient';
+import type {
+  BindableMethod,
+  MethodParams,
+  MethodResult,
+  ResourceDataDeclaration,
+  ResourceDataDeclarations,
+} from './types';
+
+/** The data provider with its typed custom method for bespoke screens. */
+export type AppDataProvider = DataProvider & { callEndpoint: CallEndpoint };
+
+export type DataProviderOptions = { httpClient: HttpClient; resources: ResourceDataDeclarations };
+
+/** SPEC §2.7: tables offer 15, 50 and 100 rows; 15 when react-admin asks without pagination. */
+export const DEFAULT_PER_PAGE = 15;
+
+type LooseInput = Record<string, unknown>;
+
+/** Keys of an object schema (zod exposes them as `shape`); none for anything else. */
+function schemaKeys(schema: unknown): string[] {
+  if (
+    schema &&
+    typeof schema === 'object' &&
+    'shape' in schema &&
+    schema.shape &&
+    typeof schema.shape === 'object'
+  ) {
+    return Object.keys(schema.shape);
+  }
+  return [];
+}
+
+/** The filters an endpoint accepts: query keys for GET, the body for other methods. */
+function filterInput(definition: EndpointDefinition, filter: LooseInput = {}): LooseInput {
+  if (definition.method !== 'GET') return definition.body ? { body: filter } : {};
+  const accepted = new Set(schemaKeys(definition.query));
+  return Object.fromEntries(Object.entries(filter).filter(([key]) => accepted.has(key)));
+}
+
+function pageInput({ pagination }: { pagination?: { page: number; perPage: number } }) {
+  return { page: pagination?.page ?? 1, itemsPerPage: pagination?.perPage ?? DEFAULT_PER_PAGE };
+}
+
+const hasId = (value: unknown): value is RaRecord =>
+  !!value && typeof value === 'object' && 'id' in value && value.id !== undefined && value.id !== null;
+
+/** A page reply `{ items, total }` (contract `paginated`) as react-admin's `{ data, total }`. */
+function pageResult(reply: unknown): { data: RaRecord[]; total: number } {
+  if (Array.isArray(reply)) return { data: reply, total: reply.length };
+  const page = (reply ?? {}) as { items?: RaRecord[]; total?: number };
+  const data = page.items ?? [];
+  return { data, total: page.total ?? data.length };
+}
+
+/** How the generic adapter builds an endpoint's input from react-admin's params. */
+const defaultInputs: {
+  [M in BindableMethod]: (params: MethodParams<M>, definition: EndpointDefinition) => LooseInput;
+} = {
+  getList: (params, definition) => ({ ...filterInput(definition, params.filter), ...pageInput(params) }),
+  getOne: ({ id }) => ({ id }),
+  getMany: ({ ids }) => ({ ids }),
+  getManyReference: (params, definition) => ({
+    ...filterInput(definition, params.filter),
+    [params.target]: params.id,
+    ...pageInput(params),
+  }),
+  create: ({ data }) => ({ body: data }),
+  update: ({ id, data }) => ({ id, body: data }),
+  delete: ({ id }) => ({ id }),
+};
+
+/** How the generic adapter turns a reply's `data` into react-admin's result. */
+const defaultResults: {
+  [M in BindableMethod]: (reply: unknown, params: MethodParams<M>) => MethodResult<M>;
+} = {
+  getList: (reply) => pageResult(reply),
+  getOne: (reply) => ({ data: reply }),
+  getMany: (reply) => ({ data: pageResult(reply).data }),
+  getManyReference: (reply) => pageResult(reply),
+  create: (reply) => ({ data: reply }),
+  // Endpoints that answer an update or delete with `{}` still give react-admin a whole record.
+  update: (reply, { id, data, previousData }) => ({
+    data: hasId(reply) ? reply : { ...previousData, ...data, id },
+  }),
+  delete: (reply, { id, previousData }) => ({ data: hasId(reply) ? reply : (previousData ?? { id }) }),
+};
+
+/** A binding with its endpoint-specific types erased, as the generic adapter runs it. */
+type LooseBinding = {
+  endpoint: keyof typeof endpoints;
+  toInput?: (params: unknown) => LooseInput;
+  fromReply?: (reply: unknown, params: unknown) => unknown;
+};
+
+/**
+ * Maps react-admin calls onto contract endpoints by name. Each resource declares which endpoint
+ * serves each method (`resources`); the generic adapter fills in paths, pagination and reply shapes,
+ * and rejects methods a resource does not declare.
+ */
+export function createDataProvider({ httpClient, resources }: DataProviderOptions): AppDataProvider {
+  const request = createEndpointRequester(httpClient);
+
+  function bindingOf(resource: string, method: BindableMethod): LooseBinding {
+    const declaration: ResourceDataDeclaration | undefined = Object.hasOwn(resources, resource)
+      ? resources[resource]
+      : undefined;
+    const binding = declaration?.[method];
+    if (!binding) throw new Error(`El recurso «${resource}» no admite la operación ${method}`);
+    // Declarations are checked against the contract where they are written; here they run untyped.
+    return binding as unknown as LooseBinding;
+  }
+
+  async function run<M extends BindableMethod>(
+    method: M,
+    resource: string,
+    params: MethodParams<M>,
+  ): Promise<MethodResult<M>> {
+    const binding = bindingOf(resource, method);
+    const input = binding.toInput
+      ? binding.toInput(params)
+      : defaultInputs[method](params, endpoints[binding.endpoint]);
+    const signal = 'signal' in params ? params.signal : undefined;
+    const reply = await request(binding.endpoint, input, { signal });
+    return (
+      binding.fromReply ? binding.fromReply(reply, params) : defaultResults[method](reply, params)
+    ) as MethodResult<M>;
+  }
+
+  const supports = (resource: string, method: BindableMethod) =>
+    Object.hasOwn(resources, resource) && resources[resource]?.[method] !== undefined;
+
+  return {
+    supportAbortSignal: true,
+    getList: (resource, params) => run('getList', resource, params),
+    getOne: (resource, params) => run('getOne', resource, params),
+    // Without a batch endpoint, fetch the records one by one.
+    getMany: async (resource, params) => {
+      if (supports(resource, 'getMany')) return run('getMany', resource, params);
+      const records = await Promise.all(
+        params.ids.map((id) => run('getOne', resource, { id, signal: params.signal, meta: params.meta })),
+      );
+      return { data: records.map((record) => record.data) };
+    },
+    getManyReference: (resource, params) => run('getManyReference', resource, params),
+    create: (resource, params) => run('create', resource, params),
+    update: (resource, params) => run('update', resource, params),
+    updateMany: async (resource, { ids, data, meta }: UpdateManyParams) => {
+      await Promise.all(
+        ids.map((id: Identifier) => run('update', resource, { id, data, meta, previousData: { id } })),
+      );
+      return { data: ids };
+    },
+    delete: (resource, params) => run('delete', resource, params),
+    deleteMany: async (resource, { ids, meta }: DeleteManyParams) => {
+      await Promise.all(ids.map((id: Identifier) => run('delete', resource, { id, meta })));
+      return { data: ids };
+    },
+    callEndpoint: createCallEndpoint(httpClient),
+  };
+}

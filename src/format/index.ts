@@ -1,0 +1,4 @@
+export { formatCurrency } from './currency';
+export { type DateInput, formatDate, formatDateTime } from './date';
+export { APP_LOCALE, APP_TIME_ZONE } from './locale';
+export { formatSize, SIZE_UNITS } from './size';

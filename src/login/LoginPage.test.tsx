@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { VALIDATION_MESSAGES } from '../../contract';
+import { renderWithAdmin } from '../test/harness';
+import { LoginPage } from './LoginPage';
+
+function renderLogin(login = vi.fn(async () => ({ redirectTo: '/home' }))) {
+  const view = renderWithAdmin(<LoginPage />, {
+    path: '/session/login',
+    authProvider: { login },
+    routes: <Route path="/home" element={<h1>Inicio</h1>} />,
+  });
+  return { ...view, login, user: userEvent.setup() };
+}
+
+// Required fields append an asterisk to their label.
+const emailField = () => screen.getByLabelText(/^Correo electrónico/);
+const passwordField = () => screen.getByLabelText(/^Contraseña/);
+const submitButton = () => screen.getByRole('button', { name: 'Iniciar sesión' });
+
+describe('LoginPage', () => {
+  it('is in Spanish, with labelled fields and the password recovery link', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(emailField()).toHaveAttribute('type', 'email');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(submitButton()).toBeEnabled();
+    expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute(
+      'href',
+      '/session/recover-password',
+    );
+    expect(document.title).toBe('Iniciar sesión · Rúbrica');
+  });
+
+  it('lets the user show the password, with a Spanish accessible label', async () => {
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toBeInTheDocument();
+  });
+
+  it('shows "Campo requerido" under each empty field and does not call the server', async () => {
+    const { login, user } = renderLogin();
+    await user.click(submitButton());
+    expect(await screen.findAllByText(VALIDATION_MESSAGES.required)).toHaveLength(2);
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed e-mail with the SPEC §5 message', async () => {
+    const { login, user } = renderLogin();
+    await user.type(emailField(), 'ana-sin-arroba');
+    await user.type(passwordField(), 'secreta');
+    await user.click(submitButton());
+    expect(await screen.findByText(VALIDATION_MESSAGES.email)).toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message in an alert on 401 and stays on the page', async () => {
+    const message = 'Correo o contraseña incorrectos';
+    const login = vi.fn(async () => {
+      throw new HttpError(message, 401, { message });
+    });
+    const { user, location } = renderLogin(login);
+
+    await user.type(emailField(), 'ana@example.com');
+    await user.type(passwordField(), 'equivocada');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(login).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'equivocada' });
+    expect(location()?.pathname).toBe('/session/login');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('shows field errors the server sends back', async () => {
+    const login = vi.fn(async () => {
+      throw new HttpError('Datos inválidos', 422, {
+        message: 'Datos inválidos',
+        errors: { email: 'Ingrese un correo electrónico válido' },
+      });
+    });
+    const { user } = renderLogin(login);
+    await user.type(emailField(), 'ana@example.com');
+    await user.type(passwordField(), 'x');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Datos inválidos');
+    expect(await screen.findByText('Ingrese un correo electrónico válido')).toBeInTheDocument();
+  });
+
+  it('goes to /home after a successful login', async () => {
+    const { user, location, login } = renderLogin();
+    await user.type(emailField(), 'ana@example.com');
+    await user.type(passwordField(), 'secreta');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(location()?.pathname).toBe('/home'));
+    expect(login).toHaveBeenCalledOnce();
+    expect(screen.getByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,15 @@
+import type { ResourceProps } from 'react-admin';
+import type { Permission } from '../../contract';
+import type { ResourceAction } from '../authProvider/canAccess';
+import type { ResourceDataDeclaration } from '../dataProvider/types';
+
+/**
+ * Everything the app knows about a resource, in its folder's `index.ts` (STYLE 1): react-admin's
+ * views and options, the contract endpoints behind each data method, and the permissions per action
+ * when they differ from those of the endpoints. Menu entries join later with the shell.
+ */
+export type ResourceDeclaration = Omit<ResourceProps, 'children'> & {
+  name: string;
+  data: ResourceDataDeclaration;
+  access?: Partial<Record<ResourceAction, readonly Permission[]>>;
+};

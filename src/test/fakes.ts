@@ -1,0 +1,41 @@
+/** Fakes shared by unit tests: an HTTP client that records requests, session tokens and users. */
+import type { AuthenticatedUser } from '../../contract';
+import type { HttpClient, HttpRequest } from '../dataProvider/httpClient';
+
+/** A fake `HttpClient` for tests: records each request and answers from a queue (or `{ data: {} }`). */
+export function recordingHttpClient(...replies: unknown[]): HttpClient & { requests: HttpRequest[] } {
+  const requests: HttpRequest[] = [];
+  const client = async (request: HttpRequest) => {
+    requests.push(request);
+    const json = replies.length ? replies.shift() : { data: {} };
+    if (json instanceof Error) throw json;
+    return { status: 200, headers: new Headers(), json };
+  };
+  return Object.assign(client, { requests });
+}
+
+const base64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** An unsigned JWT with the given payload; the client never verifies signatures. */
+export function fakeToken(payload: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.firma`;
+}
+
+export function fakeUser(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
+  return {
+    id: 7,
+    full_name: 'Ana María Pérez',
+    role_name: 'Administrador de empresa',
+    role_id: 21,
+    company_id: 3,
+    company_name: 'Notaría Central',
+    company_avatar: 'https://example.com/logo.png',
+    permissions: ['user.list', 'company.list'],
+    isImpersonating: false,
+    ...overrides,
+  };
+}
