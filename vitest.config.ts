@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/api/setup/global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One PGlite or PostgreSQL database per file; files run in parallel on 2 cores.

@@ -43,6 +43,8 @@ export type EndpointDefinition = {
   rateLimit?: { bucket: string; max: number; windowSeconds: number };
   /** Refused while impersonating (signing as a signer, validating a signer's OTP). */
   refuseWhileImpersonating?: boolean;
+  /** A valid request, for the docs and for the route sweep (needed when a body names an owned record). */
+  example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   /** Skip the audit-log row written for state-changing calls (e.g. logins, audited by the service). */
   skipAudit?: boolean;
 };

@@ -21,6 +21,14 @@ export const handlers: Handlers = {
   ...usersHandlers,
 };
 
+export type RegisteredRoute = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 export type BuildOptions = {
   /** Overrides for tests: another contract table or handler set. */
   endpoints?: Record<string, EndpointDefinition>;
@@ -37,6 +45,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   const table = options.endpoints ?? endpoints;
+  // Every route registered from here on, contract or not: the route sweep walks this list.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   installErrorHandling(app);
   installSecurityHeaders(app);
   await installApiDocs(app, table);

@@ -30,9 +30,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
+        req: (req: { method?: string; url?: string; ip?: string }) => ({
           method: req.method,
-          url: maskUrl(req.url),
+          url: req.url === undefined ? undefined : maskUrl(req.url),
           ip: req.ip,
         }),
       },

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../../contract/define.js';
+import { endpoints } from '../../contract/index.js';
+import { buildApp } from '../../server/app.js';
+import { createTestApp, type TestApp } from './support/testApp.js';
+
+let t: TestApp;
+const webRoot = mkdtempSync(join(tmpdir(), 'rubrica-web-'));
+
+beforeAll(async () => {
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Rúbrica</title><div id="root"></div>');
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webRoot });
+});
+afterAll(() => t.close());
+
+describe('start-up', () => {
+  it('refuses to start when a contract entry has no handler, naming it', async () => {
+    const withExtra = {
+      ...endpoints,
+      getDashboardInfo: endpoint({
+        method: 'GET',
+        path: 'get_dashboard_info/{id}',
+        summary: 'x',
+        area: 'User',
+        scope: 'company',
+        permissions: ['dashboard.list'],
+        params: z.object({ id: z.coerce.number() }),
+        reply: z.object({}),
+      }),
+    };
+    await expect(buildApp(t.deps, { endpoints: withExtra })).rejects.toThrow(
+      /«getDashboardInfo» \(GET get_dashboard_info\/\{id\}\) del contrato no tiene handler/,
+    );
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database kind, the migration version and the uptime', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.status).toBe('ok');
+    expect(data.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgresql' : 'pglite');
+    expect(data.migration.applied).toBeGreaterThanOrEqual(1);
+    expect(data.migration.latest).toMatch(/^\d{4}_/);
+    expect(data.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('API docs', () => {
+  it('lists every contract endpoint in the OpenAPI document', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    for (const [name, entry] of Object.entries(endpoints)) {
+      const operation = document.paths[`/api/${entry.path}`]?.[entry.method.toLowerCase()];
+      expect(operation?.operationId, name).toBe(name);
+    }
+  });
+
+  it('serves a browsable page at /api/docs', async () => {
+    const response = await t.app.inject({ url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+  });
+});
+
+describe('web app serving', () => {
+  it.each(['/', '/session/login', '/user/company/update/5'])(
+    'answers %s with index.html (history fallback)',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('sends the security headers', async () => {
+    const response = await t.app.inject({ url: '/session/login' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves hashed assets with a long cache and no fallback for a missing asset', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+
+  it('answers an unknown API path with a Spanish JSON 404, not the web app', async () => {
+    const response = await t.app.inject({ url: '/api/no_existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'La ruta solicitada no existe' });
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../contract/index.js';
+import { PERMISSIONS } from '../../contract/permissions.js';
+import { createCompany, createRole, createUser } from '../../server/db/factories.js';
+import { type SweepContext, sweepRoutes } from './support/sweep.js';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
+
+const PASSWORD = 'Barrido-2026';
+const ROLE_NONE = 901;
+const ROLE_ALL = 902;
+
+/** Two customer companies (A with a branch, B), users with no permission and with every permission. */
+async function tenants(t: TestApp) {
+  const db = t.deps.database.db;
+  await createRole(db, { id: ROLE_NONE, name: 'Sin permisos', permissions: [] });
+  await createRole(db, { id: ROLE_ALL, name: 'Todos los permisos', permissions: PERMISSIONS });
+  const companyA = await createCompany(db, { fiscalName: 'Empresa A', taxId: '900000001-1' });
+  const branchA = await createCompany(db, {
+    fiscalName: 'Sucursal A1',
+    taxId: '900000001-1',
+    parentId: companyA,
+  });
+  const companyB = await createCompany(db, { fiscalName: 'Empresa B', taxId: '900000002-2' });
+  const user = (companyId: number, roleId: number, email: string) =>
+    createUser(db, { companyId, roleId, name: 'Usuario', lastName: email, email, password: PASSWORD });
+  const ids = {
+    companyA,
+    branchA,
+    companyB,
+    noneA: await user(companyA, ROLE_NONE, 'sin@a.test'),
+    allA: await user(companyA, ROLE_ALL, 'todo@a.test'),
+    allBranchA: await user(branchA, ROLE_ALL, 'todo@a1.test'),
+    allB: await user(companyB, ROLE_ALL, 'todo@b.test'),
+  };
+  return ids;
+}
+
+describe('route sweep', () => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof tenants>>;
+  let context: SweepContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = await tenants(t);
+    context = {
+      app: t.app,
+      endpoints,
+      tokens: {
+        noPermissions: await t.signin('sin@a.test', PASSWORD),
+        companyAll: await t.signin('todo@a.test', PASSWORD),
+        platformAdmin: await t.signin(ADMIN.email, ADMIN.password),
+      },
+      foreignIds: { company: ids.companyB, user: ids.allB },
+    };
+  });
+  afterAll(() => t.close());
+
+  it('finds nothing wrong on any registered route', async () => {
+    const problems = await sweepRoutes(context);
+    expect(problems).toEqual([]);
+  });
+
+  it('covers every contract endpoint', () => {
+    const declared = new Set(t.app.registeredRoutes.map((route) => `${route.method} ${route.url}`));
+    for (const entry of Object.values(endpoints)) {
+      expect(declared).toContain(`${entry.method} /api/${entry.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    }
+  });
+
+  it('lets a company see its branches but not a branch its parent, nor anyone another company', async () => {
+    const get = async (token: string, userId: number) =>
+      (await t.app.inject({ url: `/api/get_users/${userId}`, headers: bearer(token) })).statusCode;
+    const parent = await t.signin('todo@a.test', PASSWORD);
+    const branch = await t.signin('todo@a1.test', PASSWORD);
+    const other = await t.signin('todo@b.test', PASSWORD);
+    const admin = await t.signin(ADMIN.email, ADMIN.password);
+    expect(await get(parent, ids.allBranchA)).toBe(200);
+    expect(await get(branch, ids.allA)).toBe(404);
+    expect(await get(other, ids.allA)).toBe(404);
+    expect(await get(other, 999_999)).toBe(404);
+    expect(await get(admin, ids.allB)).toBe(200);
+  });
+});
+
+describe('route sweep catches mistakes', () => {
+  let t: TestApp;
+  let tokens: SweepContext['tokens'];
+  let ids: Awaited<ReturnType<typeof tenants>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      // A route added straight to Fastify, outside the contract and its guard.
+      extend: (app) =>
+        app.get('/api/unguarded_companies', async () => ({ data: [{ id: 1 }], message: 'ok' })),
+    });
+    ids = await tenants(t);
+    tokens = {
+      noPermissions: await t.signin('sin@a.test', PASSWORD),
+      companyAll: await t.signin('todo@a.test', PASSWORD),
+      platformAdmin: await t.signin(ADMIN.email, ADMIN.password),
+    };
+  });
+  afterAll(() => t.close());
+
+  it('reports a route registered outside the contract that answers without a token', async () => {
+    const problems = await sweepRoutes({
+      app: t.app,
+      endpoints,
+      tokens,
+      foreignIds: { company: ids.companyB, user: ids.allB },
+    });
+    expect(problems).toEqual([
+      'GET /api/unguarded_companies: ruta registrada fuera del contrato',
+      'GET /api/unguarded_companies: sin token → 200, se esperaba 401',
+    ]);
+  });
+
+  it('reports an endpoint declared public that is not meant to be', async () => {
+    const leaky = { ...endpoints, listRoles: { ...endpoints.listRoles, scope: 'public' as const } };
+    const problems = await sweepRoutes({
+      app: t.app,
+      endpoints: leaky,
+      tokens,
+      foreignIds: { company: ids.companyB, user: ids.allB },
+    });
+    expect(problems).toContain(
+      'listRoles (GET roles/{page}/{itemsPerPage}): declarado público sin estar en la lista de públicos',
+    );
+  });
+});

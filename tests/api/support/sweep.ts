@@ -1,0 +1,181 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { EndpointDefinition, OwnedEntity } from '../../../contract/define.js';
+
+/** Endpoints meant to answer without a token. Anything else declared public is a finding. */
+export const PUBLIC_ENDPOINTS = new Set(['health', 'signin']);
+
+/** Routes outside the contract that may answer without a token (the API docs). */
+const DOCS_PREFIX = '/api/docs';
+
+export type SweepTokens = {
+  /** A company user whose role has no permission at all. */
+  noPermissions: string;
+  /** A company user whose role has every permission (not the platform company). */
+  companyAll: string;
+  /** The platform administrator. */
+  platformAdmin: string;
+};
+
+export type SweepContext = {
+  app: FastifyInstance;
+  endpoints: Record<string, EndpointDefinition>;
+  tokens: SweepTokens;
+  /** For each kind of owned record: the id of one that belongs to another company. */
+  foreignIds: Record<OwnedEntity, number>;
+};
+
+const ENGLISH = /\b(the|invalid|must|required|bad request|not found|unauthorized|forbidden|error)\b/i;
+
+function fill(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 1)));
+}
+
+type Probe = { what: string; request: InjectOptions; expect: (status: number) => boolean; expected: string };
+
+/**
+ * Walks every route the app registered and every contract entry, and returns what is wrong:
+ * a route outside the contract, a protected route answering without a token, a missing 403,
+ * another tenant's record not answering 404, malformed input not answering 400/422 with a Spanish
+ * message, or any 5xx.
+ */
+export async function sweepRoutes(context: SweepContext): Promise<string[]> {
+  const { app, endpoints, tokens, foreignIds } = context;
+  const problems: string[] = [];
+  const contractUrls = new Map(
+    Object.entries(endpoints).map(([name, entry]) => [
+      `${entry.method} /api/${entry.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      name,
+    ]),
+  );
+
+  const check = async (label: string, probe: Probe) => {
+    const response: LightMyRequestResponse = await app.inject(probe.request);
+    const status = response.statusCode;
+    if (status >= 500) problems.push(`${label}: ${probe.what} → ${status} (nunca 5xx)`);
+    else if (!probe.expect(status))
+      problems.push(`${label}: ${probe.what} → ${status}, se esperaba ${probe.expected}`);
+    if (status >= 400) {
+      const message = (response.json() as { message?: unknown }).message;
+      if (typeof message !== 'string' || message.length === 0 || ENGLISH.test(message)) {
+        problems.push(`${label}: ${probe.what} → ${status} sin mensaje en español (${String(message)})`);
+      }
+    }
+  };
+
+  // 1. Every /api route, however it was registered.
+  for (const route of app.registeredRoutes) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX) || route.method === 'HEAD')
+      continue;
+    const key = `${route.method} ${route.url}`;
+    const name = contractUrls.get(key);
+    if (!name) problems.push(`${key}: ruta registrada fuera del contrato`);
+    if (name && PUBLIC_ENDPOINTS.has(name)) continue;
+    const url = route.url.replace(/:(\w+)/g, '1');
+    await check(key, {
+      what: 'sin token',
+      request: {
+        method: route.method as InjectOptions['method'],
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      },
+      expect: (status) => status === 401,
+      expected: '401',
+    });
+  }
+
+  // 2. Every contract entry, by its declaration.
+  for (const [name, entry] of Object.entries(endpoints)) {
+    const label = `${name} (${entry.method} ${entry.path})`;
+    const example = entry.example ?? {};
+    const url = (values: Record<string, unknown> = {}) =>
+      `/api/${fill(entry.path, { ...example.params, ...values })}`;
+    const request = (token: string | undefined, override: Partial<InjectOptions> = {}): InjectOptions => ({
+      method: entry.method,
+      url: url(),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: entry.method === 'GET' ? undefined : ((example.body as object | undefined) ?? {}),
+      ...override,
+    });
+
+    if (entry.scope === 'public') {
+      if (!PUBLIC_ENDPOINTS.has(name))
+        problems.push(`${label}: declarado público sin estar en la lista de públicos`);
+    } else {
+      await check(label, {
+        what: 'sin token',
+        request: request(undefined),
+        expect: (s) => s === 401,
+        expected: '401',
+      });
+      await check(label, {
+        what: 'token falso',
+        request: request('x.y.z'),
+        expect: (s) => s === 401,
+        expected: '401',
+      });
+    }
+    if (entry.permissions.length > 0) {
+      await check(label, {
+        what: 'sin el permiso',
+        request: request(tokens.noPermissions),
+        expect: (s) => s === 403,
+        expected: '403',
+      });
+    }
+    if (entry.scope === 'global') {
+      await check(label, {
+        what: 'usuario de una empresa cliente',
+        request: request(tokens.companyAll),
+        expect: (s) => s === 403,
+        expected: '403',
+      });
+    }
+    for (const rule of entry.owns ?? []) {
+      const foreign = foreignIds[rule.entity];
+      const override: Partial<InjectOptions> =
+        rule.from === 'params'
+          ? { url: url({ [rule.field]: foreign }) }
+          : rule.from === 'query'
+            ? { query: { ...example.query, [rule.field]: String(foreign) } as Record<string, string> }
+            : { payload: { ...(example.body as object), [rule.field]: foreign } };
+      await check(label, {
+        what: `${rule.entity} de otra empresa (${rule.from}.${rule.field})`,
+        request: request(tokens.companyAll, override),
+        expect: (s) => s === 404,
+        expected: '404',
+      });
+    }
+    // Malformed input, as the administrator so that only validation can refuse it.
+    for (const param of Object.keys(
+      entry.params && 'shape' in entry.params ? (entry.params.shape as object) : {},
+    )) {
+      await check(label, {
+        what: `parámetro ${param} malformado`,
+        request: request(tokens.platformAdmin, { url: url({ [param]: 'no-es-valido' }) }),
+        expect: (s) => s === 400 || s === 422 || s === 404,
+        expected: '400/422',
+      });
+    }
+    if (entry.body) {
+      await check(label, {
+        what: 'cuerpo de tipo incorrecto',
+        request: request(tokens.platformAdmin, {
+          payload: '"texto"',
+          headers: { ...request(tokens.platformAdmin).headers, 'content-type': 'application/json' },
+        }),
+        expect: (s) => s === 400 || s === 422,
+        expected: '400/422',
+      });
+      await check(label, {
+        what: 'JSON roto',
+        request: request(tokens.platformAdmin, {
+          payload: '{"roto',
+          headers: { ...request(tokens.platformAdmin).headers, 'content-type': 'application/json' },
+        }),
+        expect: (s) => s === 400,
+        expected: '400',
+      });
+    }
+  }
+  return problems;
+}
