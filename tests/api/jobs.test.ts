@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, queryRows } from '../../server/db/client.js';
+import { applyMigrations } from '../../server/db/migrate.js';
+import { jobs } from '../../server/db/schema/index.js';
+import { JobQueue } from '../../server/jobs/queue.js';
+import { createLogger } from '../../server/logger.js';
+import { createPostgresDatabase, createTestDatabase, testDatabaseKind } from './support/database.js';
+import { killHard, spawnTs } from './support/processes.js';
+
+const logger = createLogger('silent');
+const queueOn = (database: Database, options: { leaseSeconds?: number; backoffBaseSeconds?: number } = {}) =>
+  new JobQueue(database.db, { logger, leaseSeconds: options.leaseSeconds ?? 30, pollMs: 50, ...options });
+
+describe(`job queue on ${testDatabaseKind}`, () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await createTestDatabase());
+    await applyMigrations(database);
+  });
+  afterAll(() => dispose());
+
+  it('runs a job enqueued twice with the same idempotency key once', async () => {
+    const queue = queueOn(database);
+    const runs: unknown[] = [];
+    queue.register('test.once', async (payload) => {
+      runs.push(payload);
+    });
+    const first = await queue.enqueue('test.once', { n: 1 }, { idempotencyKey: 'once-1' });
+    const second = await queue.enqueue('test.once', { n: 2 }, { idempotencyKey: 'once-1' });
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ id: first.id, created: false });
+    await queue.drain();
+    await queue.enqueue('test.once', { n: 3 }, { idempotencyKey: 'once-1' });
+    await queue.drain();
+    expect(runs).toEqual([{ n: 1 }]);
+  });
+
+  it('retries a failing job with growing back-off, then marks it failed after its last attempt', async () => {
+    const queue = queueOn(database, { backoffBaseSeconds: 10 });
+    queue.register('test.flaky', async () => {
+      throw new Error('servicio caído');
+    });
+    const { id } = await queue.enqueue('test.flaky', {}, { maxAttempts: 3 });
+    const delayOf = async () => {
+      const [row] = await queryRows<{ delay: number; status: string; attempts: number; last_error: string }>(
+        database.db,
+        sql`SELECT EXTRACT(EPOCH FROM (run_at - now()))::float AS delay, status, attempts, last_error FROM jobs WHERE id = ${id}`,
+      );
+      return row!;
+    };
+    const makeDue = () => database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`);
+
+    await queue.drain();
+    const afterFirst = await delayOf();
+    expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, last_error: 'servicio caído' });
+    expect(afterFirst.delay).toBeGreaterThan(8);
+    expect(afterFirst.delay).toBeLessThanOrEqual(10);
+    // Not due yet: nothing runs.
+    expect(await queue.drain()).toBe(0);
+
+    await makeDue();
+    await queue.drain();
+    const afterSecond = await delayOf();
+    expect(afterSecond).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(afterSecond.delay).toBeGreaterThan(18);
+
+    await makeDue();
+    await queue.drain();
+    expect(await delayOf()).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it.skipIf(testDatabaseKind !== 'postgresql')(
+    'gives each job to exactly one of several processes sharing one PostgreSQL',
+    async () => {
+      const created = await createPostgresDatabase();
+      // Two independent connection pools on one database, as two server processes would have.
+      const pools = [
+        await openDatabase({ databaseUrl: created.url, dataDir: '' }),
+        await openDatabase({ databaseUrl: created.url, dataDir: '' }),
+      ];
+      await applyMigrations(pools[0]!);
+      const runs = new Map<number, number>();
+      const queues = pools.map((pool) => {
+        const queue = queueOn(pool);
+        queue.register('test.shared', async (_payload, job) => {
+          runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        });
+        return queue;
+      });
+      for (let i = 0; i < 60; i++) await queues[0]!.enqueue('test.shared', { i });
+      await Promise.all(queues.map((queue) => queue.drain()));
+      expect(runs.size).toBe(60);
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      await Promise.all(pools.map((pool) => pool.close()));
+      await created.drop();
+    },
+  );
+});
+
+describe(`job queue crash recovery on ${testDatabaseKind}`, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-jobs-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('retries, after a restart, a job whose process was killed mid-run', async () => {
+    const env: Record<string, string> = { DATA_DIR: dataDir };
+    let dropDatabase: (() => Promise<void>) | undefined;
+    if (testDatabaseKind === 'postgresql') {
+      const created = await createPostgresDatabase();
+      env.DATABASE_URL = created.url;
+      dropDatabase = created.drop;
+    }
+    const worker = spawnTs('tests/api/support/job-worker.ts', [], env);
+    await worker.waitFor('started');
+    const jobId = Number(worker.output().match(/started (\d+)/)![1]);
+    await killHard(worker.child);
+
+    // The restarted process: same database, same queue.
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    const queue = queueOn(database, { leaseSeconds: 2 });
+    const finished: number[] = [];
+    queue.register('test.slow', async (_payload, job) => {
+      finished.push(job.attempts);
+    });
+    const [before] = await database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(before).toMatchObject({ status: 'running', attempts: 1 });
+    // While the dead worker's lease lasts nobody takes the job; then it is claimed again.
+    const deadline = Date.now() + 15_000;
+    while (finished.length === 0 && Date.now() < deadline) {
+      await queue.drain();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(finished).toEqual([2]);
+    const [after] = await database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(after?.status).toBe('done');
+    await database.close();
+    await dropDatabase?.();
+  });
+});
