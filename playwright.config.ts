@@ -14,6 +14,10 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `.tmp/e2e-data-${port}`;
+// The mailbox's SMTP and HTTP ports sit just above the app's.
+const smtpPort = port + 1;
+const mailboxPort = port + 2;
+process.env.E2E_MAILBOX_PORT = String(mailboxPort);
 
 // Set here so spec files (loaded in worker processes that re-read this config) see them too.
 const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@rubrica.test';
@@ -69,26 +73,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The data directory is deleted first so every run starts from an empty database.
-    command: `rm -rf ${dataDir} && exec node dist/server/main.js`,
-    url: `${baseURL}/api/health`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Empty = embedded PGlite, even when the shell has a DATABASE_URL (E2E_DATABASE_URL overrides).
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      // Every spec signs in from 127.0.0.1: the default 20/min per address would throttle the suite.
-      SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  webServer: [
+    {
+      // A real SMTP server on loopback that the specs read through HTTP (tests/e2e/support/mail.ts).
+      command: 'exec node --import tsx tests/e2e/support/mailbox.ts',
+      url: `http://127.0.0.1:${mailboxPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: String(mailboxPort) },
     },
-  },
+    {
+      // Empty data directory, then migrations + base seed + tests/e2e/fixtures, then the built server.
+      command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/seed.ts && exec node dist/server/main.js`,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // Empty = embedded PGlite, even when the shell has a DATABASE_URL (E2E_DATABASE_URL overrides).
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        PUBLIC_URL: baseURL,
+        JOB_POLL_MS: '200',
+        // Every spec signs in from 127.0.0.1: the default 20/min per address would throttle the suite.
+        SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
+        // Recovery and code specs also come from one address.
+        RATE_LIMIT_SCALE: '50',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      },
+    },
+  ],
 });

@@ -1,6 +1,9 @@
 import type { EndpointDefinition } from './define.js';
 import { adminUsers } from './endpoints/adminUsers.js';
+import { company } from './endpoints/company.js';
+import { notificationPackages } from './endpoints/notificationPackages.js';
 import { session } from './endpoints/session.js';
+import { statistics } from './endpoints/statistics.js';
 import { system } from './endpoints/system.js';
 import { user } from './endpoints/user.js';
 
@@ -15,6 +18,9 @@ export const endpoints = {
   ...session,
   ...user,
   ...adminUsers,
+  ...company,
+  ...notificationPackages,
+  ...statistics,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -12,7 +12,29 @@ export const permission = z.enum(PERMISSIONS);
 export const userStatus = z.enum(['active', 'inactive', 'locked']);
 export const companyStatus = z.enum(['active', 'inactive']);
 
-/** The authenticated user as SPEC §3 lists it. */
+/** Password rule: 8 to 128 characters with at least one letter and one digit. */
+export const newPassword = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/[A-Za-zÁÉÍÓÚÑáéíóúñ]/, { message: 'Debe incluir al menos una letra' })
+  .regex(/\d/, { message: 'Debe incluir al menos un número' });
+
+/** A six-digit one-time code. */
+export const otpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'Ingrese el código de 6 dígitos' });
+
+/** Support channels shown by the help dialog and the package pop-ups. */
+export const supportContacts = z.object({
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type SupportContacts = z.output<typeof supportContacts>;
+
+/** The authenticated user as SPEC §3 lists it, plus what the shell needs. */
 export const authenticatedUser = z.object({
   id: z.number(),
   full_name: z.string(),
@@ -23,6 +45,10 @@ export const authenticatedUser = z.object({
   company_avatar: z.string().nullable(),
   permissions: z.array(z.string()),
   isImpersonating: z.boolean(),
+  /** Our additions: two-factor state, the company's enabled features and its support channels. */
+  two_factor_enabled: z.boolean(),
+  features: z.array(z.string()),
+  support: supportContacts,
 });
 export type AuthenticatedUser = z.output<typeof authenticatedUser>;
 

@@ -9,7 +9,10 @@ import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
+import { companiesHandlers } from './modules/companies/companies.handlers.js';
+import { notificationsHandlers } from './modules/notifications/notifications.handlers.js';
 import { sessionHandlers } from './modules/session/session.handlers.js';
+import { statisticsHandlers } from './modules/statistics/statistics.handlers.js';
 import { systemHandlers } from './modules/system/system.handlers.js';
 import { usersHandlers } from './modules/users/users.handlers.js';
 import { webDistFolder } from './paths.js';
@@ -19,6 +22,9 @@ export const handlers: Handlers = {
   ...systemHandlers,
   ...sessionHandlers,
   ...usersHandlers,
+  ...companiesHandlers,
+  ...notificationsHandlers,
+  ...statisticsHandlers,
 };
 
 export type RegisteredRoute = { method: string; url: string };

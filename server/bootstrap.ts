@@ -7,6 +7,7 @@ import { type Clock, type Deps, systemClock } from './deps.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { loadSecrets } from './secrets.js';
 
 export type BootstrapOptions = {
@@ -43,5 +44,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     clock: options.clock ?? systemClock,
     logger,
   };
+  // Work that modules hand to the durable queue (the mailer registered its own above).
+  registerPasswordResetJob(deps);
   return { deps, seed };
 }

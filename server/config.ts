@@ -25,6 +25,12 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Multiplies every other per-address limit the contract declares (tests and load rigs raise it). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Per account, per 15 minutes: failed sign-ins, and second-factor codes sent or mistyped. */
+  ACCOUNT_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  /** A package expiring within this many days raises the renewal reminder. */
+  PACKAGE_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(365).default(15),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
   JOB_WORKERS: z.coerce.number().int().min(0).default(1),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions.js';
 import { hashPassword } from '../modules/session/session.service.js';
 import type { Db } from './client.js';
-import { companies, rolePermissions, roles, users } from './schema/index.js';
+import { companies, planAssignments, plans, rolePermissions, roles, users } from './schema/index.js';
 
 /** Record makers shared by the demo seed, the API tests and the end-to-end setup. */
 
@@ -11,6 +11,10 @@ export type NewCompany = {
   taxId: string;
   parentId?: number;
   storageCapacityBytes?: number;
+  storageUsedBytes?: number;
+  supportPhone?: string;
+  supportWhatsapp?: string;
+  supportEmail?: string;
 };
 
 export async function createCompany(db: Db, input: NewCompany): Promise<number> {
@@ -26,6 +30,7 @@ export type NewUser = {
   email: string;
   password?: string;
   status?: 'active' | 'inactive' | 'locked';
+  twoFactorEnabled?: boolean;
 };
 
 export async function createUser(db: Db, input: NewUser): Promise<number> {
@@ -55,4 +60,50 @@ export async function createRole(
       .values(input.permissions.map((permission) => ({ roleId: input.id, permission })));
   }
   return input.id;
+}
+
+export type NewPlan = {
+  name: string;
+  /** Null or absent: unlimited signatures. */
+  signatures?: number | null;
+  priceUsd?: string;
+  validityDays?: number;
+  status?: 'active' | 'inactive';
+};
+
+export async function createPlan(db: Db, input: NewPlan): Promise<number> {
+  const [row] = await db
+    .insert(plans)
+    .values({ ...input, validityDays: input.validityDays ?? 365 })
+    .returning({ id: plans.id });
+  return row!.id;
+}
+
+export type NewAssignment = {
+  companyId: number;
+  planId: number;
+  startsAt?: Date;
+  /** Defaults to startsAt plus the plan's validity. */
+  expiredAt?: Date;
+  unitsTotal?: number | null;
+  unitsUsed?: number;
+  createdBy?: number;
+};
+
+/** Sells a plan to a company: a package from `startsAt` (default now) to `expiredAt`. */
+export async function assignPlan(db: Db, input: NewAssignment): Promise<number> {
+  const startsAt = input.startsAt ?? new Date();
+  let expiredAt = input.expiredAt;
+  if (!expiredAt) {
+    const [plan] = await db
+      .select({ days: plans.validityDays })
+      .from(plans)
+      .where(eq(plans.id, input.planId));
+    expiredAt = new Date(startsAt.getTime() + (plan?.days ?? 365) * 86_400_000);
+  }
+  const [row] = await db
+    .insert(planAssignments)
+    .values({ ...input, startsAt, expiredAt })
+    .returning({ id: planAssignments.id });
+  return row!.id;
 }

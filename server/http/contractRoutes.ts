@@ -57,7 +57,10 @@ export function registerContract(
   handlers: Record<string, Handler<EndpointDefinition>>,
 ): void {
   assertHandlersMatchContract(endpoints, handlers);
-  const limits = { signin: deps.config.SIGNIN_RATE_LIMIT_PER_MINUTE };
+  const { SIGNIN_RATE_LIMIT_PER_MINUTE: signinMax, RATE_LIMIT_SCALE: scale } = deps.config;
+  /** The declared per-IP maximum, as configured for this deployment. */
+  const maxHits = ({ bucket, max }: NonNullable<EndpointDefinition['rateLimit']>) =>
+    bucket === 'signin-ip' && signinMax ? signinMax : Math.ceil(max * scale);
   for (const [name, definition] of Object.entries(endpoints)) {
     const handler = handlers[name]!;
     app.route({
@@ -72,8 +75,12 @@ export function registerContract(
         }
         if (definition.rateLimit) {
           const { bucket, windowSeconds } = definition.rateLimit;
-          const max = bucket.startsWith('signin') && limits.signin ? limits.signin : definition.rateLimit.max;
-          await hitRateLimit(deps.database.db, `${bucket}:${ip}`, max, windowSeconds);
+          await hitRateLimit(
+            deps.database.db,
+            `${bucket}:${ip}`,
+            maxHits(definition.rateLimit),
+            windowSeconds,
+          );
         }
         const params = parseInput(definition.params, request.params, 400);
         const query = parseInput(definition.query, request.query, 400);

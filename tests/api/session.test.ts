@@ -112,6 +112,9 @@ describe('GET /api/get_users/{id}', () => {
         'permissions',
         'role_id',
         'role_name',
+        'two_factor_enabled',
+        'features',
+        'support',
       ].sort(),
     );
     expect(user).toMatchObject({
@@ -120,6 +123,9 @@ describe('GET /api/get_users/{id}', () => {
       role_name: 'Administrador',
       company_id: PLATFORM_COMPANY_ID,
       isImpersonating: false,
+      two_factor_enabled: false,
+      features: [],
+      support: { phone: '+57 601 000 0000', whatsapp: '+57 300 000 0000', email: 'soporte@rubrica.local' },
     });
     expect(user.permissions).toContain('impersonate.user');
     expect(JSON.stringify(user)).not.toMatch(/password|hash/i);

@@ -52,6 +52,8 @@ export const users = pgTable(
     /** argon2id; null until the user sets a password from the invitation. */
     passwordHash: text('password_hash'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** When the user answered the "activate two-factor?" prompt; null shows it after the next sign-in. */
+    twoFactorPromptAnsweredAt: timestamp('two_factor_prompt_answered_at', { withTimezone: true }),
     failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { signinReply } from '../../../contract/endpoints/session.js';
 import { audit } from '../../audit.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
+import { checkRateLimit, recordRateLimitHit } from '../../http/rateLimit.js';
+import { accountLimits, openSession, userEmailIs } from './credentials.js';
+import { startChallenge } from './twoFactor.service.js';
 
 export const MAX_FAILED_LOGINS = 5;
 
@@ -13,6 +18,7 @@ export const SESSION_MESSAGES = {
   inactive: 'Su usuario está inactivo. Comuníquese con el administrador de su empresa',
   loggedOut: 'Sesión cerrada',
   welcome: 'Bienvenido',
+  codeSent: 'Le enviamos un código de verificación a su correo',
 } as const;
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's baseline). */
@@ -25,52 +31,67 @@ const decoy = () => {
   return decoyHash;
 };
 
-type SigninInput = { email: string; password: string; ip: string; userAgent?: string };
+/** Checks a password against a stored hash; a missing hash costs the same time as a real one. */
+export async function passwordMatches(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    await verify(await decoy(), password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
 
-export async function signin(deps: Deps, input: SigninInput): Promise<{ token: string; id: number }> {
+type SigninInput = { email: string; password: string; ip: string; userAgent?: string };
+export type SigninReply = z.input<typeof signinReply>;
+
+/**
+ * Password check, then either a session (and whether to ask about two-factor) or, for users with
+ * two-factor on, a challenge whose code goes by e-mail. Failed attempts count per account (on top
+ * of the per-IP limit) and, for a known user, toward the lockout.
+ */
+export async function signin(deps: Deps, input: SigninInput): Promise<SigninReply> {
   const { db } = deps.database;
+  const accountLimit = accountLimits.signin(deps, input.email);
+  await checkRateLimit(db, accountLimit);
   const [user] = await db
     .select({
       id: users.id,
       companyId: users.companyId,
       status: users.status,
       passwordHash: users.passwordHash,
-      failed: users.failedLoginAttempts,
+      twoFactorEnabled: users.twoFactorEnabled,
+      promptAnsweredAt: users.twoFactorPromptAnsweredAt,
     })
     .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
+    .where(userEmailIs(input.email))
     .limit(1);
 
   if (!user?.passwordHash) {
-    await verify(await decoy(), input.password).catch(() => false);
+    await passwordMatches(null, input.password);
+    await recordRateLimitHit(db, accountLimit);
     await audit(db, { action: 'session.signin_failed', ip: input.ip, details: { reason: 'unknown_email' } });
     throw new HttpProblem(401, SESSION_MESSAGES.wrongCredentials);
   }
   if (user.status === 'locked') throw new HttpProblem(403, SESSION_MESSAGES.locked);
 
-  const valid = await verify(user.passwordHash, input.password).catch(() => false);
-  if (!valid) {
+  if (!(await passwordMatches(user.passwordHash, input.password))) {
+    await recordRateLimitHit(db, accountLimit);
     await registerFailure(deps, user, input.ip);
     throw new HttpProblem(401, SESSION_MESSAGES.wrongCredentials);
   }
   if (user.status !== 'active') throw new HttpProblem(403, SESSION_MESSAGES.inactive);
+  await db.update(users).set({ failedLoginAttempts: 0 }).where(eq(users.id, user.id));
 
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + deps.config.SESSION_HOURS * 3_600_000);
-  const [session] = await db
-    .insert(sessions)
-    .values({ userId: user.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 500), expiresAt })
-    .returning({ id: sessions.id });
-  await db.update(users).set({ failedLoginAttempts: 0, lastLoginAt: now }).where(eq(users.id, user.id));
-  await audit(db, {
-    action: 'session.signin',
-    actorUserId: user.id,
-    effectiveUserId: user.id,
+  if (user.twoFactorEnabled) {
+    const challenge = await startChallenge(deps, { userId: user.id, ip: input.ip });
+    return { status: 'second_factor_required', ...challenge };
+  }
+  const session = await openSession(deps, {
+    userId: user.id,
     companyId: user.companyId,
     ip: input.ip,
+    userAgent: input.userAgent,
   });
-  const token = await deps.tokens.sign({ id: user.id, sid: session!.id }, expiresAt);
-  return { token, id: user.id };
+  return { status: 'authenticated', ...session, promptTwoFactor: user.promptAnsweredAt === null };
 }
 
 /** Counts a wrong password; the fifth in a row locks the user. */

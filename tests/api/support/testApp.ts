@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { type BuildOptions, buildApp } from '../../../server/app.js';
 import { bootstrap } from '../../../server/bootstrap.js';
 import { loadConfig } from '../../../server/config.js';
-import type { Deps } from '../../../server/deps.js';
+import type { Clock, Deps } from '../../../server/deps.js';
 import { createLogger } from '../../../server/logger.js';
 import type { MailTransport } from '../../../server/mail/mailer.js';
 import { createTestDatabase } from './database.js';
@@ -22,6 +23,10 @@ export type TestApp = {
 export type TestAppOptions = BuildOptions & {
   env?: Record<string, string>;
   transport?: MailTransport;
+  /** A clock the test controls (services read "now" from it). */
+  clock?: Clock;
+  /** A logger of the test's own (to read what the app logs); silent by default. */
+  logger?: Logger;
   /** Runs after the app is built and before it is ready (to add routes, hooks). */
   extend?: (app: FastifyInstance) => void;
 };
@@ -41,9 +46,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const { deps } = await bootstrap({
     config,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     database,
     transport: options.transport,
+    clock: options.clock,
   });
   const app = await buildApp(deps, options);
   options.extend?.(app);

@@ -1,0 +1,24 @@
+/** Reads what the app e-mailed during the end-to-end run (see mailbox.ts). */
+export type ReceivedMail = { to: string[]; subject: string; text: string; receivedAt: string };
+
+const mailboxUrl = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
+
+/** Waits (up to `timeoutMs`) for a message to `to` whose subject matches, received after `since`. */
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  options: { since?: Date; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const since = options.since?.getTime() ?? 0;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${mailboxUrl()}/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as ReceivedMail[];
+    const match = messages
+      .filter((message) => subject.test(message.subject) && Date.parse(message.receivedAt) >= since)
+      .at(-1);
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No llegó un correo a ${to} con asunto ${subject}`);
+}
