@@ -4,6 +4,7 @@ import { PLATFORM_COMPANY_ID, ROLE, SEEDED_ROLES } from '../../contract/permissi
 import { hashPassword } from '../modules/session/session.service.js';
 import type { Db } from './client.js';
 import { companies, rolePermissions, roles, users } from './schema/index.js';
+import { seedLocation } from './seedLocation.js';
 
 export type SeedResult = { adminCreated: boolean; generatedPassword?: string };
 
@@ -26,6 +27,8 @@ export async function seedBase(db: Db, admin: { email: string; password?: string
     .onConflictDoNothing();
   // The explicit id above does not advance the sequence.
   await db.execute(sql`SELECT setval('companies_id_seq', GREATEST((SELECT max(id) FROM companies), 1))`);
+
+  await seedLocation(db);
 
   for (const role of SEEDED_ROLES) {
     await db.insert(roles).values({ id: role.id, name: role.name }).onConflictDoNothing();

@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, PLATFORM_COMPANY_ID, ROLE, SEEDED_ROLES } from '../../contract/permissions.js';
-import { companies, rolePermissions, users } from '../../server/db/schema/index.js';
+import { queryRows } from '../../server/db/client.js';
+import {
+  cities,
+  companies,
+  identificationTypes,
+  rolePermissions,
+  users,
+} from '../../server/db/schema/index.js';
 import { seedBase } from '../../server/db/seed.js';
 import { DEMO_USERS, seedDemo } from '../../server/db/seed-demo.js';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
@@ -51,5 +58,28 @@ describe('demo seed', () => {
     expect(branches).toHaveLength(1);
     for (const user of DEMO_USERS)
       await expect(t.signin(user.email, user.password)).resolves.toBeTypeOf('string');
+  });
+});
+
+describe('location seed', () => {
+  it("loads Colombia's 33 departments, 1,123 municipalities and the identification types once", async () => {
+    const db = t.deps.database.db;
+    await seedBase(db, { email: ADMIN.email });
+    const [{ departmentsTotal }] = (await queryRows<{ departmentsTotal: number }>(
+      db,
+      sql`SELECT count(*)::int AS "departmentsTotal" FROM departments`,
+    )) as [{ departmentsTotal: number }];
+    const [{ citiesTotal }] = (await queryRows<{ citiesTotal: number }>(
+      db,
+      sql`SELECT count(*)::int AS "citiesTotal" FROM cities`,
+    )) as [{ citiesTotal: number }];
+    expect(departmentsTotal).toBe(33);
+    expect(citiesTotal).toBe(1123);
+    const [medellin] = await db.select().from(cities).where(eq(cities.id, 5001));
+    expect(medellin).toMatchObject({ name: 'Medellín', departmentId: 5 });
+    const types = await db.select().from(identificationTypes);
+    expect(types.map((type) => type.code)).toEqual(
+      expect.arrayContaining(['CC', 'CE', 'NIT', 'TI', 'PP', 'PEP', 'PPT']),
+    );
   });
 });

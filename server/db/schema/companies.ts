@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { cities, departments } from './location.js';
 
 export const companies = pgTable(
   'companies',

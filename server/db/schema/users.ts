@@ -56,6 +56,11 @@ export const users = pgTable(
     twoFactorPromptAnsweredAt: timestamp('two_factor_prompt_answered_at', { withTimezone: true }),
     failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the invitation e-mail to set a password was last sent. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    /** Soft delete: the user can no longer sign in, history keeps its name. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,9 @@ export default async function setup(): Promise<void> {
   const pglite = await PGlite.create();
   const database = await openDatabase({ dataDir: '', pglite });
   await applyMigrations(database);
+  // Reference data every app seeds anyway; done once here so that each clone starts with it.
+  const { seedLocation } = await import('../../../server/db/seedLocation.js');
+  await seedLocation(database.db);
   const dump = await pglite.dumpDataDir('gzip');
   mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
