@@ -38,6 +38,8 @@ export type EndpointDefinition = {
   body?: z.ZodType;
   /** Schema of `data` in the `{ data, message }` reply; unknown fields are stripped. */
   reply: z.ZodType;
+  /** A file instead of JSON: the handler returns `{ file }` and the reply is the download. */
+  produces?: 'xlsx';
   owns?: readonly Ownership[];
   /** Rate-limit bucket applied per IP before the handler, e.g. login. */
   rateLimit?: { bucket: string; max: number; windowSeconds: number };

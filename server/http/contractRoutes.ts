@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
 import { authenticate, authorize } from './guard.js';
-import type { Handler } from './handlers.js';
+import type { FileReply, Handler } from './handlers.js';
 import { checkOwnership } from './ownership.js';
 import { hitRateLimit } from './rateLimit.js';
 
@@ -44,6 +44,24 @@ function parseInput<S extends z.ZodType>(schema: S | undefined, value: unknown, 
 }
 
 const clientIp = (request: FastifyRequest) => request.ip;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export const contentDisposition = (filename: string) =>
+  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+
+/** The audit row of a state-changing call: the real actor and the effective user. */
+async function auditCall(deps: Deps, actor: Actor, action: string, params: unknown, ip: string) {
+  await deps.database.db.insert(auditLog).values({
+    actorUserId: actor.impersonatorUserId ?? actor.userId,
+    effectiveUserId: actor.userId,
+    companyId: actor.companyId,
+    action,
+    entityId: typeof params === 'object' && params && 'id' in params ? String(params.id) : null,
+    ip,
+  });
+}
 
 /**
  * Registers every contract entry as a Fastify route. This is the one place that authenticates,
@@ -98,17 +116,17 @@ export function registerContract(
           userAgent: request.headers['user-agent'],
           request,
         });
-        const data = definition.reply.parse(result.data);
         if (actor && definition.method !== 'GET' && !definition.skipAudit) {
-          await deps.database.db.insert(auditLog).values({
-            actorUserId: actor.impersonatorUserId ?? actor.userId,
-            effectiveUserId: actor.userId,
-            companyId: actor.companyId,
-            action: name,
-            entityId: typeof params === 'object' && params && 'id' in params ? String(params.id) : null,
-            ip,
-          });
+          await auditCall(deps, actor, name, params, ip);
         }
+        if ('file' in result) {
+          const { stream, filename } = result.file as FileReply;
+          return reply
+            .header('content-type', XLSX_MIME)
+            .header('content-disposition', contentDisposition(filename))
+            .send(stream);
+        }
+        const data = definition.reply.parse(result.data);
         return reply.send({ data, message: result.message ?? MESSAGES.success });
       },
     });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf } from '../../contract/define.js';
@@ -16,7 +17,12 @@ export type HandlerContext<E extends EndpointDefinition> = {
   request: FastifyRequest;
 };
 
-export type HandlerResult<E extends EndpointDefinition> = { data: z.input<E['reply']>; message?: string };
+/** A download: a stream (never buffered whole) and the name the browser saves it under. */
+export type FileReply = { stream: Readable; filename: string };
+
+export type HandlerResult<E extends EndpointDefinition> = E['produces'] extends 'xlsx'
+  ? { file: FileReply }
+  : { data: z.input<E['reply']>; message?: string };
 
 export type Handler<E extends EndpointDefinition> = (context: HandlerContext<E>) => Promise<HandlerResult<E>>;
 

@@ -60,18 +60,27 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
           }
         : {}),
       responses: {
-        200: {
-          description: 'Operación exitosa',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { data: toSchema(entry.reply, 'output'), message: { type: 'string' } },
-                required: ['data', 'message'],
+        200: entry.produces
+          ? {
+              description: 'El archivo (descarga)',
+              content: {
+                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                  schema: { type: 'string', format: 'binary' },
+                },
+              },
+            }
+          : {
+              description: 'Operación exitosa',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { data: toSchema(entry.reply, 'output'), message: { type: 'string' } },
+                    required: ['data', 'message'],
+                  },
+                },
               },
             },
-          },
-        },
         400: errorReply,
         ...(entry.scope === 'public' ? {} : { 401: errorReply, 403: errorReply }),
         404: errorReply,

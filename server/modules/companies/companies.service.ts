@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { companyListItem } from '../../../contract/endpoints/company.js';
 import { companies } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
+import { likePattern, orderFor, pageWindow } from '../common/listing.js';
 
 type CompanyListItem = z.output<typeof companyListItem>;
 
@@ -21,9 +22,6 @@ const SORT_COLUMNS = {
   tax_id: companies.taxId,
   created_at: companies.createdAt,
 } as const;
-
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
  * The companies the caller can see (the administrator: all; a company: itself and its branches),
@@ -47,7 +45,6 @@ export async function listCompanies(
   ];
   const where = and(...conditions);
   const [totalRow] = await db.select({ total: count() }).from(companies).where(where);
-  const direction = input.order === 'DESC' ? desc : asc;
   const rows = await db
     .select({
       id: companies.id,
@@ -59,9 +56,9 @@ export async function listCompanies(
     })
     .from(companies)
     .where(where)
-    .orderBy(direction(SORT_COLUMNS[input.sort ?? 'id']), direction(companies.id))
-    .limit(input.itemsPerPage)
-    .offset((input.page - 1) * input.itemsPerPage);
+    .orderBy(...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order))
+    .limit(pageWindow(input).limit)
+    .offset(pageWindow(input).offset);
   return {
     items: rows.map((row) => ({
       id: row.id,
