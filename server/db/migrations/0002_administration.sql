@@ -126,6 +126,14 @@ CREATE TABLE "notifications" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "api_key_prefix" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "api_key_created_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "country_code" text DEFAULT 'CO' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "department_id" integer;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "city_id" integer;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "postal_code" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "address" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD COLUMN "purpose" text DEFAULT 'reset' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "created_by" integer;--> statement-breakpoint
@@ -158,4 +166,10 @@ CREATE INDEX "departments_country_idx" ON "departments" USING btree ("country_co
 CREATE UNIQUE INDEX "identification_types_code_unique" ON "identification_types" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "banners_window_idx" ON "banners" USING btree ("starts_at","ends_at");--> statement-breakpoint
 CREATE INDEX "help_articles_status_idx" ON "help_articles" USING btree ("status","position");--> statement-breakpoint
-CREATE INDEX "notifications_audience_idx" ON "notifications" USING btree ("audience","company_id","user_id");
+CREATE INDEX "notifications_audience_idx" ON "notifications" USING btree ("audience","company_id","user_id");--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "companies_live_fiscal_name_idx" ON "companies" USING btree ("fiscal_name","id") WHERE "companies"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "companies_live_created_idx" ON "companies" USING btree ("created_at","id") WHERE "companies"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "companies_tax_id_live_unique" ON "companies" USING btree ("tax_id") WHERE "companies"."deleted_at" IS NULL AND "companies"."parent_id" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "companies_api_key_hash_unique" ON "companies" USING btree ("api_key_hash");

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -7,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { cities, departments } from './location.js';
 
@@ -17,19 +19,45 @@ export const companies = pgTable(
     /** Set for branches: the company they belong to. */
     parentId: integer('parent_id').references((): AnyPgColumn => companies.id),
     fiscalName: text('fiscal_name').notNull(),
+    /** NIT with its check digit, as `900123456-7`. */
     taxId: text('tax_id').notNull(),
+    /** sha256 of the API key (high entropy, so no slow hash needed); the key is shown once. */
     apiKeyHash: text('api_key_hash'),
+    /** First characters of the key, to recognise it in the interface. */
+    apiKeyPrefix: text('api_key_prefix'),
+    apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
+    /** Storage key of the logo (server/storage), null without one. */
     logo: text('logo'),
     storageCapacityBytes: bigint('storage_capacity_bytes', { mode: 'number' }).notNull().default(0),
     storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
     supportPhone: text('support_phone'),
     supportWhatsapp: text('support_whatsapp'),
     supportEmail: text('support_email'),
+    /** Location: ISO 3166-1 alpha-2 country, DANE department and municipality codes. */
+    countryCode: text('country_code').notNull().default('CO'),
+    departmentId: integer('department_id').references(() => departments.id),
+    cityId: integer('city_id').references(() => cities.id),
+    postalCode: text('postal_code'),
+    address: text('address'),
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
+    /** Soft delete: gone from lists, its users can no longer sign in, history keeps its name. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('companies_parent_idx').on(table.parentId)],
+  (table) => [
+    index('companies_parent_idx').on(table.parentId),
+    // The list (SPEC company_list) sorts by fiscal name / created_at among live companies.
+    index('companies_live_fiscal_name_idx')
+      .on(table.fiscalName, table.id)
+      .where(sql`${table.deletedAt} IS NULL`),
+    index('companies_live_created_idx').on(table.createdAt, table.id).where(sql`${table.deletedAt} IS NULL`),
+    // A NIT names one live top-level company; branches (sucursales) share their parent's NIT.
+    uniqueIndex('companies_tax_id_live_unique')
+      .on(table.taxId)
+      .where(sql`${table.deletedAt} IS NULL AND ${table.parentId} IS NULL`),
+    uniqueIndex('companies_api_key_hash_unique').on(table.apiKeyHash),
+  ],
 );
