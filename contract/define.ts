@@ -18,7 +18,13 @@ export type Scope = 'public' | 'authenticated' | 'company' | 'global';
  * registered by the server (see server/http/ownership.ts).
  */
 export type Ownership = { entity: OwnedEntity; from: 'params' | 'body' | 'query'; field: string };
-export type OwnedEntity = 'company' | 'user';
+export type OwnedEntity =
+  | 'company'
+  | 'user'
+  | 'planAssignment'
+  | 'userGroup'
+  | 'documentType'
+  | 'downloadRequest';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -38,8 +44,11 @@ export type EndpointDefinition = {
   body?: z.ZodType;
   /** Schema of `data` in the `{ data, message }` reply; unknown fields are stripped. */
   reply: z.ZodType;
-  /** A file instead of JSON: the handler returns `{ file }` and the reply is the download. */
-  produces?: 'xlsx';
+  /**
+   * A file instead of JSON: the handler returns `{ file }`. 'xlsx' is a download (attachment);
+   * 'image' is shown inline (a logo an <img> loads) with the content type the handler gives.
+   */
+  produces?: 'xlsx' | 'image';
   owns?: readonly Ownership[];
   /** Rate-limit bucket applied per IP before the handler, e.g. login. */
   rateLimit?: { bucket: string; max: number; windowSeconds: number };

@@ -1,11 +1,19 @@
 import type { EndpointDefinition } from './define.js';
 import { adminUsers } from './endpoints/adminUsers.js';
+import { banner } from './endpoints/banner.js';
 import { company } from './endpoints/company.js';
+import { companyFeaturesEndpoints } from './endpoints/companyFeatures.js';
+import { documentTypes } from './endpoints/documentTypes.js';
+import { helpCenter } from './endpoints/helpCenter.js';
+import { location } from './endpoints/location.js';
 import { notificationPackages } from './endpoints/notificationPackages.js';
+import { notifications } from './endpoints/notifications.js';
+import { plans } from './endpoints/plans.js';
 import { session } from './endpoints/session.js';
 import { statistics } from './endpoints/statistics.js';
 import { system } from './endpoints/system.js';
 import { user } from './endpoints/user.js';
+import { userGroups } from './endpoints/userGroups.js';
 
 export * from './define.js';
 export * from './permissions.js';
@@ -19,8 +27,16 @@ export const endpoints = {
   ...user,
   ...adminUsers,
   ...company,
+  ...companyFeaturesEndpoints,
+  ...location,
   ...notificationPackages,
+  ...plans,
+  ...banner,
+  ...notifications,
+  ...helpCenter,
   ...statistics,
+  ...userGroups,
+  ...documentTypes,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -9,11 +9,18 @@ import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
+import { bannersHandlers } from './modules/banners/banners.handlers.js';
 import { companiesHandlers } from './modules/companies/companies.handlers.js';
+import { companyFeaturesHandlers } from './modules/companies/features.handlers.js';
+import { documentTypesHandlers } from './modules/documentTypes/documentTypes.handlers.js';
+import { locationHandlers } from './modules/location/location.handlers.js';
 import { notificationsHandlers } from './modules/notifications/notifications.handlers.js';
+import { plansHandlers } from './modules/plans/plans.handlers.js';
+import { publishingHandlers } from './modules/publishing/publishing.handlers.js';
 import { sessionHandlers } from './modules/session/session.handlers.js';
 import { statisticsHandlers } from './modules/statistics/statistics.handlers.js';
 import { systemHandlers } from './modules/system/system.handlers.js';
+import { userGroupsHandlers } from './modules/userGroups/userGroups.handlers.js';
 import { usersHandlers } from './modules/users/users.handlers.js';
 import { webDistFolder } from './paths.js';
 
@@ -23,8 +30,15 @@ export const handlers: Handlers = {
   ...sessionHandlers,
   ...usersHandlers,
   ...companiesHandlers,
+  ...companyFeaturesHandlers,
+  ...locationHandlers,
   ...notificationsHandlers,
+  ...plansHandlers,
+  ...bannersHandlers,
+  ...publishingHandlers,
   ...statisticsHandlers,
+  ...userGroupsHandlers,
+  ...documentTypesHandlers,
 };
 
 export type RegisteredRoute = { method: string; url: string };

@@ -7,8 +7,11 @@ import { type Clock, type Deps, systemClock } from './deps.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
+import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { loadSecrets } from './secrets.js';
+import { type FileStorage, localStorageFor } from './storage/storage.js';
 
 export type BootstrapOptions = {
   config: Config;
@@ -17,6 +20,8 @@ export type BootstrapOptions = {
   database?: Database;
   clock?: Clock;
   transport?: MailTransport;
+  /** Another file store (tests); otherwise files on disk under DATA_DIR/files. */
+  storage?: FileStorage;
 };
 
 /** Opens the database, applies migrations, seeds, and wires the services' dependencies. */
@@ -40,11 +45,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     queue,
     mailer,
     secrets,
+    storage: options.storage ?? localStorageFor(config.DATA_DIR),
     tokens: createTokenSigner(secrets.sessionSecret),
     clock: options.clock ?? systemClock,
     logger,
   };
   // Work that modules hand to the durable queue (the mailer registered its own above).
   registerPasswordResetJob(deps);
+  registerNotificationEmailJob(deps);
+  registerDownloadRequestJob(deps);
   return { deps, seed };
 }

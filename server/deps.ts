@@ -5,6 +5,7 @@ import type { TokenSigner } from './http/tokens.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
+import type { FileStorage } from './storage/storage.js';
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
@@ -16,6 +17,8 @@ export type Deps = {
   queue: JobQueue;
   mailer: Mailer;
   secrets: Secrets;
+  /** Uploaded and generated files (logos, banners, prepared downloads), by key. */
+  storage: FileStorage;
   tokens: TokenSigner;
   clock: Clock;
   logger: Logger;

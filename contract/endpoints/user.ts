@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { authenticatedUser, id } from '../schemas.js';
+import { personFields, userRecord } from './adminUsers.js';
 
 const area = 'User';
 
@@ -25,5 +26,25 @@ export const user = {
     permissions: [],
     reply: z.object({}),
     skipAudit: true,
+  }),
+  updateUser: endpoint({
+    method: 'PUT',
+    path: 'update_user/{id}',
+    summary:
+      'Actualiza los datos personales de un usuario: cualquiera los propios (perfil); los de otro requieren user.list.',
+    area,
+    scope: 'authenticated',
+    permissions: [],
+    params: z.object({ id }),
+    body: z.object({
+      name: personFields.name.optional(),
+      last_name: personFields.last_name.optional(),
+      phone: personFields.phone,
+      id_type: personFields.id_type,
+      id_number: personFields.id_number,
+    }),
+    reply: userRecord,
+    owns: [{ entity: 'user', from: 'params', field: 'id' }],
+    example: { params: { id: 1 }, body: {} },
   }),
 } as const;

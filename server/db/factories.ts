@@ -1,8 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions.js';
+import { sanitizeRichText } from '../html/sanitize.js';
 import { hashPassword } from '../modules/session/session.service.js';
 import type { Db } from './client.js';
-import { companies, planAssignments, plans, rolePermissions, roles, users } from './schema/index.js';
+import {
+  banners,
+  companies,
+  documentTypes,
+  downloadRequests,
+  helpArticles,
+  notifications,
+  planAssignments,
+  plans,
+  rolePermissions,
+  roles,
+  userGroupMembers,
+  userGroups,
+  users,
+} from './schema/index.js';
 
 /** Record makers shared by the demo seed, the API tests and the end-to-end setup. */
 
@@ -105,5 +120,112 @@ export async function assignPlan(db: Db, input: NewAssignment): Promise<number> 
     .insert(planAssignments)
     .values({ ...input, startsAt, expiredAt })
     .returning({ id: planAssignments.id });
+  return row!.id;
+}
+
+export type NewUserGroup = { companyId: number; name: string; description?: string; userIds?: number[] };
+
+/** A group of a company's users, with its members. */
+export async function createUserGroup(db: Db, input: NewUserGroup): Promise<number> {
+  const { userIds = [], ...group } = input;
+  const [row] = await db.insert(userGroups).values(group).returning({ id: userGroups.id });
+  if (userIds.length) {
+    await db.insert(userGroupMembers).values(userIds.map((userId) => ({ groupId: row!.id, userId })));
+  }
+  return row!.id;
+}
+
+export type NewDocumentType = {
+  companyId: number;
+  name: string;
+  code?: string;
+  description?: string;
+  status?: 'active' | 'inactive';
+};
+
+export async function createDocumentType(db: Db, input: NewDocumentType): Promise<number> {
+  const [row] = await db.insert(documentTypes).values(input).returning({ id: documentTypes.id });
+  return row!.id;
+}
+
+export type NewDownloadRequest = {
+  companyId: number;
+  requestedBy?: number;
+  scope?: 'users' | 'branches' | 'all';
+  status?: 'pending' | 'processing' | 'ready' | 'failed';
+};
+
+/** A request to download a company's data (its job is not queued: tests drive that through the API). */
+export async function createDownloadRequest(db: Db, input: NewDownloadRequest): Promise<number> {
+  const [row] = await db
+    .insert(downloadRequests)
+    .values({ ...input, scope: input.scope ?? 'all' })
+    .returning({ id: downloadRequests.id });
+  return row!.id;
+}
+
+export type NewTextBanner = {
+  title: string;
+  body: string;
+  audience?: 'all' | 'administrators' | 'company';
+  companyId?: number;
+  startsAt: Date;
+  endsAt: Date;
+  status?: 'active' | 'inactive';
+};
+
+/** A text banner (image banners go through the API, which puts the image in the file storage). */
+export async function createTextBanner(db: Db, input: NewTextBanner): Promise<number> {
+  const [row] = await db
+    .insert(banners)
+    .values({ ...input, kind: 'text', audience: input.audience ?? 'all' })
+    .returning({ id: banners.id });
+  return row!.id;
+}
+
+export type NewNotification = {
+  title: string;
+  /** Rich text; sanitised here as the API would. */
+  body: string;
+  audience?: 'all' | 'company' | 'user';
+  companyId?: number;
+  userId?: number;
+  /** Published at this moment; absent: a draft. */
+  publishedAt?: Date;
+};
+
+export async function createNotification(db: Db, input: NewNotification): Promise<number> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      ...input,
+      body: sanitizeRichText(input.body),
+      audience: input.audience ?? 'all',
+      status: input.publishedAt ? 'published' : 'draft',
+    })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+export type NewHelpArticle = {
+  title: string;
+  category?: string;
+  /** Rich text; sanitised here as the API would. */
+  bodyHtml: string;
+  position?: number;
+  status?: 'draft' | 'published';
+};
+
+export async function createHelpArticle(db: Db, input: NewHelpArticle): Promise<number> {
+  const status = input.status ?? 'published';
+  const [row] = await db
+    .insert(helpArticles)
+    .values({
+      ...input,
+      bodyHtml: sanitizeRichText(input.bodyHtml),
+      status,
+      publishedAt: status === 'published' ? new Date() : null,
+    })
+    .returning({ id: helpArticles.id });
   return row!.id;
 }

@@ -47,9 +47,9 @@ const clientIp = (request: FastifyRequest) => request.ip;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export const contentDisposition = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/** `attachment` (or `inline`) with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export const contentDisposition = (filename: string, type: 'attachment' | 'inline' = 'attachment') =>
+  `${type}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /** The audit row of a state-changing call: the real actor and the effective user. */
 async function auditCall(deps: Deps, actor: Actor, action: string, params: unknown, ip: string) {
@@ -120,10 +120,12 @@ export function registerContract(
           await auditCall(deps, actor, name, params, ip);
         }
         if ('file' in result) {
-          const { stream, filename } = result.file as FileReply;
+          const { stream, filename, contentType, maxAgeSeconds } = result.file as FileReply;
+          const image = definition.produces === 'image';
+          if (image && maxAgeSeconds) reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
           return reply
-            .header('content-type', XLSX_MIME)
-            .header('content-disposition', contentDisposition(filename))
+            .header('content-type', image ? (contentType ?? 'application/octet-stream') : XLSX_MIME)
+            .header('content-disposition', contentDisposition(filename, image ? 'inline' : 'attachment'))
             .send(stream);
         }
         const data = definition.reply.parse(result.data);

@@ -10,23 +10,28 @@ type SessionRow = {
   company_id: number;
   role_id: number;
   user_status: string;
+  deleted: boolean;
+  company_deleted: boolean;
   impersonator_user_id: number | null;
   permissions: string[];
   branch_ids: number[];
 };
 
-/** Loads the actor of a live session in one query; null when the session is revoked, expired or the user inactive. */
+/** Loads the actor of a live session in one query; null when the session is revoked, expired or the user inactive or deleted. */
 export async function loadActor(db: Db, sessionId: string, userId: number): Promise<Actor | null> {
   const [row] = await queryRows<SessionRow>(
     db,
     sql`
-    SELECT u.id AS user_id, u.company_id, u.role_id, u.status AS user_status, s.impersonator_user_id,
+    SELECT u.id AS user_id, u.company_id, u.role_id, u.status AS user_status,
+           u.deleted_at IS NOT NULL AS deleted, uc.deleted_at IS NOT NULL AS company_deleted,
+           s.impersonator_user_id,
            ARRAY(SELECT permission FROM role_permissions rp WHERE rp.role_id = u.role_id) AS permissions,
-           ARRAY(SELECT c.id FROM companies c WHERE c.parent_id = u.company_id) AS branch_ids
-    FROM sessions s JOIN users u ON u.id = s.user_id
+           ARRAY(SELECT c.id FROM companies c WHERE c.parent_id = u.company_id AND c.deleted_at IS NULL) AS branch_ids
+    FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies uc ON uc.id = u.company_id
     WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now()`,
   );
-  if (row?.user_status !== 'active') return null;
+  // The users of a deleted company lose their sessions with it.
+  if (row?.user_status !== 'active' || row.deleted || row.company_deleted) return null;
   return {
     userId: row.user_id,
     sessionId,

@@ -17,10 +17,13 @@ export type HandlerContext<E extends EndpointDefinition> = {
   request: FastifyRequest;
 };
 
-/** A download: a stream (never buffered whole) and the name the browser saves it under. */
-export type FileReply = { stream: Readable; filename: string };
+/**
+ * A file: a stream (never buffered whole) and the name the browser saves it under; `contentType`
+ * for images (xlsx downloads have theirs), `maxAgeSeconds` lets browsers cache an image.
+ */
+export type FileReply = { stream: Readable; filename: string; contentType?: string; maxAgeSeconds?: number };
 
-export type HandlerResult<E extends EndpointDefinition> = E['produces'] extends 'xlsx'
+export type HandlerResult<E extends EndpointDefinition> = E['produces'] extends 'xlsx' | 'image'
   ? { file: FileReply }
   : { data: z.input<E['reply']>; message?: string };
 

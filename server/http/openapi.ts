@@ -62,9 +62,11 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
       responses: {
         200: entry.produces
           ? {
-              description: 'El archivo (descarga)',
+              description: entry.produces === 'image' ? 'La imagen' : 'El archivo (descarga)',
               content: {
-                'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                [entry.produces === 'image'
+                  ? 'image/*'
+                  : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']: {
                   schema: { type: 'string', format: 'binary' },
                 },
               },

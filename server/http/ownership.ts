@@ -13,8 +13,22 @@ async function firstCompanyId(db: Db, query: ReturnType<typeof sql>): Promise<nu
 
 /** For each kind of record a request may name: the company that owns it. */
 export const ownerResolvers: Record<OwnedEntity, OwnerResolver> = {
-  company: (db, id) => firstCompanyId(db, sql`SELECT id AS company_id FROM companies WHERE id = ${id}`),
-  user: (db, id) => firstCompanyId(db, sql`SELECT company_id FROM users WHERE id = ${id}`),
+  // A deleted company is gone for every request that names it, as are its download requests.
+  company: (db, id) =>
+    firstCompanyId(db, sql`SELECT id AS company_id FROM companies WHERE id = ${id} AND deleted_at IS NULL`),
+  // A deleted user is gone for every request that names it.
+  user: (db, id) =>
+    firstCompanyId(db, sql`SELECT company_id FROM users WHERE id = ${id} AND deleted_at IS NULL`),
+  planAssignment: (db, id) =>
+    firstCompanyId(db, sql`SELECT company_id FROM plan_assignments WHERE id = ${id}`),
+  userGroup: (db, id) => firstCompanyId(db, sql`SELECT company_id FROM user_groups WHERE id = ${id}`),
+  documentType: (db, id) => firstCompanyId(db, sql`SELECT company_id FROM document_types WHERE id = ${id}`),
+  downloadRequest: (db, id) =>
+    firstCompanyId(
+      db,
+      sql`SELECT r.company_id FROM download_requests r JOIN companies c ON c.id = r.company_id
+          WHERE r.id = ${id} AND c.deleted_at IS NULL`,
+    ),
 };
 
 /**

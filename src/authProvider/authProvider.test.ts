@@ -2,12 +2,22 @@ import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallEndpoint } from '../dataProvider/callEndpoint';
 import { fakeToken, fakeUser, recordingHttpClient } from '../test/fakes';
-import { AccessRefused, AuthRedirect, createAuthProvider } from './authProvider';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY, createSessionStore } from './session';
+import { AccessRefused, AuthRedirect, createAuthProvider, SecondFactorRequired } from './authProvider';
+import {
+  ACCESS_TOKEN_KEY,
+  CURRENT_USER_KEY,
+  createSessionStore,
+  ORIGINAL_TOKEN_KEY,
+  TWO_FACTOR_PROMPT_KEY,
+} from './session';
 
 const accessRules = { roles: { list: ['user.list'] }, companies: { list: ['admin.list', 'company.list'] } };
 const token = fakeToken({ id: 7 });
 const user = fakeUser();
+
+const signedIn = (promptTwoFactor = false) => ({
+  data: { status: 'authenticated', token, id: 7, promptTwoFactor },
+});
 
 function setup(...replies: unknown[]) {
   const httpClient = recordingHttpClient(...replies);
@@ -32,7 +42,7 @@ beforeEach(() => localStorage.clear());
 
 describe('authProvider.login', () => {
   it('signs in, stores the token, caches the user and goes home', async () => {
-    const { authProvider, httpClient } = setup({ data: { token, id: 7 } }, { data: user });
+    const { authProvider, httpClient } = setup(signedIn(), { data: user });
 
     await expect(authProvider.login({ email: ' ana@example.com ', password: 'secreta' })).resolves.toEqual({
       redirectTo: '/home',
@@ -56,12 +66,74 @@ describe('authProvider.login', () => {
   });
 
   it('undoes the session when the user cannot be fetched after signing in', async () => {
-    const { authProvider } = setup({ data: { token, id: 7 } }, new HttpError('Error del servidor', 500, {}));
+    const { authProvider } = setup(signedIn(), new HttpError('Error del servidor', 500, {}));
     await expect(authProvider.login({ email: 'ana@example.com', password: 'x' })).rejects.toThrow(
       'Error del servidor',
     );
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(CURRENT_USER_KEY)).toBeNull();
+  });
+});
+
+describe('authProvider.login with two-factor', () => {
+  const pending = {
+    data: {
+      status: 'second_factor_required',
+      challenge: '1b4e28ba-2fa1-4d3b-9c1a-7d1e5c7f0a11',
+      sentTo: 'a***@example.com',
+      expiresInSeconds: 600,
+    },
+  };
+
+  it('stops at the code step: rejects with SecondFactorRequired and stores nothing', async () => {
+    const { authProvider, httpClient } = setup(pending);
+    const error = await authProvider
+      .login({ email: 'ana@example.com', password: 'secreta' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SecondFactorRequired);
+    expect(error).toMatchObject({
+      challenge: pending.data.challenge,
+      sentTo: 'a***@example.com',
+      expiresInSeconds: 600,
+    });
+    expect(httpClient.requests).toHaveLength(1);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('finishes with the e-mailed code: secondFactorRequest, then the user, then home', async () => {
+    const { authProvider, httpClient } = setup({ data: { token, id: 7 } }, { data: user });
+    await expect(
+      authProvider.login({ challenge: pending.data.challenge, code: ' 123456 ' }),
+    ).resolves.toEqual({
+      redirectTo: '/home',
+    });
+    expect(httpClient.requests).toEqual([
+      {
+        method: 'POST',
+        url: '/api/secondFactorRequest',
+        body: { challenge: pending.data.challenge, code: '123456' },
+      },
+      { method: 'GET', url: '/api/get_users/7' },
+    ]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(token);
+  });
+
+  it('remembers to offer two-factor when the server asks for the prompt, and only then', async () => {
+    const asked = setup(signedIn(true), { data: user });
+    await asked.authProvider.login({ email: 'ana@example.com', password: 'secreta' });
+    expect(localStorage.getItem(TWO_FACTOR_PROMPT_KEY)).toBe('7');
+
+    localStorage.clear();
+    const notAsked = setup(signedIn(false), { data: user });
+    await notAsked.authProvider.login({ email: 'ana@example.com', password: 'secreta' });
+    expect(localStorage.getItem(TWO_FACTOR_PROMPT_KEY)).toBeNull();
+  });
+
+  it('drops an original_token left by an earlier session', async () => {
+    localStorage.setItem(ORIGINAL_TOKEN_KEY, 'stale');
+    const { authProvider } = setup(signedIn(), { data: user });
+    await authProvider.login({ email: 'ana@example.com', password: 'secreta' });
+    expect(localStorage.getItem(ORIGINAL_TOKEN_KEY)).toBeNull();
   });
 });
 
@@ -85,6 +157,40 @@ describe('authProvider.logout', () => {
     const loggedOut = setup();
     await loggedOut.authProvider.logout({});
     expect(loggedOut.httpClient.requests).toEqual([]);
+  });
+});
+
+describe('authProvider.logout and original_token (SPEC §4)', () => {
+  // "If an original token is stored, logout clears the access token only when none is stored."
+  it('keeps the access token while an original token is stored, without calling the server', async () => {
+    logIn();
+    localStorage.setItem(ORIGINAL_TOKEN_KEY, 'administrador');
+    const { authProvider, httpClient } = setup();
+    await expect(authProvider.logout({})).resolves.toBe(false);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(token);
+    expect(localStorage.getItem(ORIGINAL_TOKEN_KEY)).toBe('administrador');
+    expect(httpClient.requests).toEqual([]);
+  });
+
+  it('clears (sets to null) the access token when an original token is stored but no access token', async () => {
+    localStorage.setItem(ORIGINAL_TOKEN_KEY, 'administrador');
+    localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
+    const { authProvider } = setup();
+    await expect(authProvider.logout({})).resolves.toBe('/session/login');
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(CURRENT_USER_KEY)).toBeNull();
+  });
+
+  it('a 401 while impersonating drops the dead token, so the logout that follows ends the session', async () => {
+    logIn();
+    localStorage.setItem(ORIGINAL_TOKEN_KEY, 'administrador');
+    const { authProvider } = setup();
+    await expect(authProvider.checkError(new HttpError('Sesión vencida', 401, {}))).rejects.toBeInstanceOf(
+      AuthRedirect,
+    );
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    await expect(authProvider.logout({})).resolves.toBe('/session/login');
+    expect(localStorage.getItem(ORIGINAL_TOKEN_KEY)).toBeNull();
   });
 });
 

@@ -2,16 +2,30 @@ import { type AuthenticatedUser, authenticatedUser } from '../../contract';
 
 /** SPEC §3: the session token lives in browser storage under this key. */
 export const ACCESS_TOKEN_KEY = 'access_token';
+/** SPEC §3 / §9: the administrator's own token while impersonating. */
+export const ORIGINAL_TOKEN_KEY = 'original_token';
 /** The user fetched at login: identity and permissions, read without a network call. */
 export const CURRENT_USER_KEY = 'current_user';
+/** Set (to the user id) when the last sign-in asked to offer two-factor; the prompt clears it. */
+export const TWO_FACTOR_PROMPT_KEY = 'two_factor_prompt';
 
-/** The browser-side session: the token and the user cached with it. */
+/** The browser-side session: the token, the administrator's own token and the user cached with it. */
 export type SessionStore = {
   getToken: () => string | null;
   setToken: (token: string) => void;
+  /** Forgets the access token only (the cached user and `original_token` stay). */
+  removeToken: () => void;
+  getOriginalToken: () => string | null;
+  setOriginalToken: (token: string) => void;
+  removeOriginalToken: () => void;
   getUser: () => AuthenticatedUser | null;
   setUser: (user: AuthenticatedUser) => void;
-  /** Forgets the token and the cached user. */
+  removeUser: () => void;
+  /** The id of the user to offer two-factor to, if the last sign-in asked for it. */
+  getTwoFactorPrompt: () => number | null;
+  setTwoFactorPrompt: (userId: number) => void;
+  removeTwoFactorPrompt: () => void;
+  /** Forgets everything of the session: both tokens, the cached user and the pending prompt. */
   clear: () => void;
 };
 
@@ -36,14 +50,28 @@ export function createSessionStore(storage: Storage = globalThis.localStorage): 
     return parsed.user;
   }
 
+  const read = (key: string) => storage.getItem(key) || null;
+
   return {
-    getToken: () => storage.getItem(ACCESS_TOKEN_KEY) || null,
+    getToken: () => read(ACCESS_TOKEN_KEY),
     setToken: (token) => storage.setItem(ACCESS_TOKEN_KEY, token),
+    removeToken: () => storage.removeItem(ACCESS_TOKEN_KEY),
+    getOriginalToken: () => read(ORIGINAL_TOKEN_KEY),
+    setOriginalToken: (token) => storage.setItem(ORIGINAL_TOKEN_KEY, token),
+    removeOriginalToken: () => storage.removeItem(ORIGINAL_TOKEN_KEY),
     getUser,
     setUser: (user) => storage.setItem(CURRENT_USER_KEY, JSON.stringify(user)),
+    removeUser: () => storage.removeItem(CURRENT_USER_KEY),
+    getTwoFactorPrompt: () => {
+      const id = Number(read(TWO_FACTOR_PROMPT_KEY));
+      return Number.isInteger(id) && id > 0 ? id : null;
+    },
+    setTwoFactorPrompt: (userId) => storage.setItem(TWO_FACTOR_PROMPT_KEY, String(userId)),
+    removeTwoFactorPrompt: () => storage.removeItem(TWO_FACTOR_PROMPT_KEY),
     clear: () => {
-      storage.removeItem(ACCESS_TOKEN_KEY);
-      storage.removeItem(CURRENT_USER_KEY);
+      for (const key of [ACCESS_TOKEN_KEY, ORIGINAL_TOKEN_KEY, CURRENT_USER_KEY, TWO_FACTOR_PROMPT_KEY]) {
+        storage.removeItem(key);
+      }
     },
   };
 }

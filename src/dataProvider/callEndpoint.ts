@@ -11,7 +11,11 @@ import { API_BASE, type HttpClient, type HttpRequest } from './httpClient';
 
 export type EndpointInput<N extends EndpointName> = InputOf<Endpoints[N]>;
 export type EndpointReply<N extends EndpointName> = ReplyOf<Endpoints[N]>;
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = {
+  signal?: AbortSignal;
+  /** Show the reply as a toast (SPEC §7.3: only requests that ask for alerts get one). */
+  alert?: boolean;
+};
 
 /** The input may be left out when the endpoint needs none (e.g. `logout`). */
 export type EndpointArgs<N extends EndpointName> =
@@ -61,12 +65,30 @@ export type EndpointRequester = (
   options?: CallOptions,
 ) => Promise<unknown>;
 
-export function createEndpointRequester(httpClient: HttpClient): EndpointRequester {
+/** A reply's `data` and the server's `message` (the title of a toast, SPEC §8). */
+export type EndpointReplyEnvelope = { data: unknown; message: string | null };
+
+/** Like `EndpointRequester`, but keeps the server's `message` beside the `data`. */
+export type EndpointEnvelopeRequester = (
+  name: EndpointName,
+  input?: LooseInput,
+  options?: CallOptions,
+) => Promise<EndpointReplyEnvelope>;
+
+export function createEndpointEnvelopeRequester(httpClient: HttpClient): EndpointEnvelopeRequester {
   return async (name, input, options = {}) => {
     const request = buildEndpointRequest(name, input);
     const { json } = await httpClient(options.signal ? { ...request, signal: options.signal } : request);
-    return json && typeof json === 'object' && 'data' in json ? json.data : undefined;
+    if (!json || typeof json !== 'object') return { data: undefined, message: null };
+    const data = 'data' in json ? json.data : undefined;
+    const message = 'message' in json && typeof json.message === 'string' ? json.message : null;
+    return { data, message };
   };
+}
+
+export function createEndpointRequester(httpClient: HttpClient): EndpointRequester {
+  const requestEnvelope = createEndpointEnvelopeRequester(httpClient);
+  return async (name, input, options) => (await requestEnvelope(name, input, options)).data;
 }
 
 /** The typed `callEndpoint` for bespoke screens and the auth provider. */

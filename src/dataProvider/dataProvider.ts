@@ -1,7 +1,9 @@
 import type { DataProvider, DeleteManyParams, Identifier, RaRecord, UpdateManyParams } from 'react-admin';
 import { type EndpointDefinition, endpoints } from '../../contract';
-import { type CallEndpoint, createCallEndpoint, createEndpointRequester } from './callEndpoint';
+import type { FeedbackBus } from '../feedback/feedbackBus';
+import { type CallEndpoint, createEndpointRequester } from './callEndpoint';
 import type { HttpClient } from './httpClient';
+import { createNamedCalls, type TryCallEndpoint } from './namedCalls';
 import type {
   BindableMethod,
   MethodParams,
@@ -10,10 +12,19 @@ import type {
   ResourceDataDeclarations,
 } from './types';
 
-/** The data provider with its typed custom method for bespoke screens. */
-export type AppDataProvider = DataProvider & { callEndpoint: CallEndpoint };
+/**
+ * The data provider with its typed custom methods for bespoke screens: `callEndpoint` rejects on
+ * failure (forms get field errors), `tryCallEndpoint` swallows it as SPEC §7.3 says. Both take
+ * `{ alert: true }` to show the reply as a toast.
+ */
+export type AppDataProvider = DataProvider & { callEndpoint: CallEndpoint; tryCallEndpoint: TryCallEndpoint };
 
-export type DataProviderOptions = { httpClient: HttpClient; resources: ResourceDataDeclarations };
+export type DataProviderOptions = {
+  httpClient: HttpClient;
+  resources: ResourceDataDeclarations;
+  /** Where bespoke calls report toasts, requests under way and swallowed failures. */
+  feedback?: FeedbackBus;
+};
 
 /** SPEC §2.7: tables offer 15, 50 and 100 rows; 15 when react-admin asks without pagination. */
 export const DEFAULT_PER_PAGE = 15;
@@ -101,7 +112,11 @@ type LooseBinding = {
  * serves each method (`resources`); the generic adapter fills in paths, pagination and reply shapes,
  * and rejects methods a resource does not declare.
  */
-export function createDataProvider({ httpClient, resources }: DataProviderOptions): AppDataProvider {
+export function createDataProvider({
+  httpClient,
+  resources,
+  feedback,
+}: DataProviderOptions): AppDataProvider {
   const request = createEndpointRequester(httpClient);
 
   function bindingOf(resource: string, method: BindableMethod): LooseBinding {
@@ -159,6 +174,6 @@ export function createDataProvider({ httpClient, resources }: DataProviderOption
       await Promise.all(ids.map((id: Identifier) => run('delete', resource, { id, meta })));
       return { data: ids };
     },
-    callEndpoint: createCallEndpoint(httpClient),
+    ...createNamedCalls({ httpClient, feedback }),
   };
 }

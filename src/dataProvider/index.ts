@@ -3,6 +3,7 @@ export {
   type CallEndpoint,
   type CallOptions,
   createCallEndpoint,
+  type EndpointArgs,
   type EndpointInput,
   type EndpointReply,
 } from './callEndpoint';
@@ -17,4 +18,5 @@ export {
   type HttpResponse,
   statusOf,
 } from './httpClient';
+export { createNamedCalls, type NamedCalls, type TryCallEndpoint } from './namedCalls';
 export type { EndpointBinding, ResourceDataDeclaration, ResourceDataDeclarations } from './types';

@@ -36,6 +36,9 @@ export function fakeUser(overrides: Partial<AuthenticatedUser> = {}): Authentica
     company_avatar: 'https://example.com/logo.png',
     permissions: ['user.list', 'company.list'],
     isImpersonating: false,
+    two_factor_enabled: false,
+    features: [],
+    support: { phone: '+57 601 555 0100', whatsapp: '+57 300 555 0100', email: 'soporte@rubrica.test' },
     ...overrides,
   };
 }

@@ -5,4 +5,5 @@ export {
   GOLD,
   lightTheme,
   MOBILE_BREAKPOINT,
+  SHELL_BACKGROUNDS,
 } from './theme';

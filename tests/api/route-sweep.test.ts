@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/index.js';
 import { PERMISSIONS } from '../../contract/permissions.js';
-import { createCompany, createRole, createUser } from '../../server/db/factories.js';
+import {
+  assignPlan,
+  createCompany,
+  createDocumentType,
+  createDownloadRequest,
+  createPlan,
+  createRole,
+  createUser,
+  createUserGroup,
+} from '../../server/db/factories.js';
 import { type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -32,8 +41,29 @@ async function tenants(t: TestApp) {
     allBranchA: await user(branchA, ROLE_ALL, 'todo@a1.test'),
     allB: await user(companyB, ROLE_ALL, 'todo@b.test'),
   };
-  return ids;
+  return {
+    ...ids,
+    groupB: await createUserGroup(db, { companyId: companyB, name: 'Grupo B', userIds: [ids.allB] }),
+    documentTypeB: await createDocumentType(db, { companyId: companyB, name: 'Contrato B' }),
+    downloadRequestB: await createDownloadRequest(db, { companyId: companyB, requestedBy: ids.allB }),
+    planAssignmentB: await assignPlan(db, {
+      companyId: companyB,
+      planId: await createPlan(db, { name: 'Plan B', signatures: 10 }),
+    }),
+  };
 }
+
+type TenantIds = Awaited<ReturnType<typeof tenants>>;
+
+/** For each kind of owned record, one that belongs to company B (which company A must not reach). */
+const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ({
+  company: ids.companyB,
+  user: ids.allB,
+  userGroup: ids.groupB,
+  documentType: ids.documentTypeB,
+  downloadRequest: ids.downloadRequestB,
+  planAssignment: ids.planAssignmentB,
+});
 
 describe('route sweep', () => {
   let t: TestApp;
@@ -51,7 +81,7 @@ describe('route sweep', () => {
         companyAll: await t.signin('todo@a.test', PASSWORD),
         platformAdmin: await t.signin(ADMIN.email, ADMIN.password),
       },
-      foreignIds: { company: ids.companyB, user: ids.allB },
+      foreignIds: foreignIdsOf(ids),
     };
   });
   afterAll(() => t.close());
@@ -108,7 +138,7 @@ describe('route sweep catches mistakes', () => {
       app: t.app,
       endpoints,
       tokens,
-      foreignIds: { company: ids.companyB, user: ids.allB },
+      foreignIds: foreignIdsOf(ids),
     });
     expect(problems).toEqual([
       'GET /api/unguarded_companies: ruta registrada fuera del contrato',
@@ -122,7 +152,7 @@ describe('route sweep catches mistakes', () => {
       app: t.app,
       endpoints: leaky,
       tokens,
-      foreignIds: { company: ids.companyB, user: ids.allB },
+      foreignIds: foreignIdsOf(ids),
     });
     expect(problems).toContain(
       'listRoles (GET roles/{page}/{itemsPerPage}): declarado público sin estar en la lista de públicos',

@@ -124,7 +124,8 @@ describe('GET /api/get_users/{id}', () => {
       company_id: PLATFORM_COMPANY_ID,
       isImpersonating: false,
       two_factor_enabled: false,
-      features: [],
+      // The catalogue's defaults (contract/features.ts): the platform company set none of its own.
+      features: ['otp_email', 'signing_order', 'reminders', 'pdf_to_sign'],
       support: { phone: '+57 601 000 0000', whatsapp: '+57 300 000 0000', email: 'soporte@rubrica.local' },
     });
     expect(user.permissions).toContain('impersonate.user');

@@ -7,6 +7,7 @@ import { sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { checkRateLimit, recordRateLimitHit } from '../../http/rateLimit.js';
+import { companyIsDeleted, DELETED_COMPANY_SIGNIN } from '../companies/liveness.js';
 import { accountLimits, openSession, userEmailIs } from './credentials.js';
 import { startChallenge } from './twoFactor.service.js';
 
@@ -62,7 +63,8 @@ export async function signin(deps: Deps, input: SigninInput): Promise<SigninRepl
       promptAnsweredAt: users.twoFactorPromptAnsweredAt,
     })
     .from(users)
-    .where(userEmailIs(input.email))
+    // A deleted user answers exactly like an unknown e-mail.
+    .where(and(userEmailIs(input.email), isNull(users.deletedAt)))
     .limit(1);
 
   if (!user?.passwordHash) {
@@ -79,6 +81,8 @@ export async function signin(deps: Deps, input: SigninInput): Promise<SigninRepl
     throw new HttpProblem(401, SESSION_MESSAGES.wrongCredentials);
   }
   if (user.status !== 'active') throw new HttpProblem(403, SESSION_MESSAGES.inactive);
+  // Said only after the right password, so that it tells a guesser nothing.
+  if (await companyIsDeleted(db, user.companyId)) throw new HttpProblem(403, DELETED_COMPANY_SIGNIN);
   await db.update(users).set({ failedLoginAttempts: 0 }).where(eq(users.id, user.id));
 
   if (user.twoFactorEnabled) {

@@ -1,13 +1,13 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { userListItem } from '../../../contract/endpoints/adminUsers.js';
 import type { AuthenticatedUser } from '../../../contract/schemas.js';
 import { companies, rolePermissions, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { logoUrl } from '../companies/companyRecord.js';
+import { enabledFeatureKeys } from '../companies/features.service.js';
 import { resolveSupportContacts } from '../companies/support.js';
-
-type UserListItem = z.output<typeof userListItem>;
+import { canGrantRole } from './roleRules.js';
+import { ADMINISTRATOR_ROLE_IDS, listCompanyUserItems, type UserListItem } from './userRecords.js';
 
 /** A user as the web app reads it (SPEC §3). Ownership was checked by the route layer. */
 export async function getAuthenticatedUser(
@@ -45,45 +45,29 @@ export async function getAuthenticatedUser(
     role_id: row.roleId,
     company_id: row.companyId,
     company_name: row.companyName,
-    company_avatar: row.companyLogo,
+    // A URL an <img> can load without the token (the logo endpoint is public).
+    company_avatar: logoUrl(row.companyId, row.companyLogo),
     permissions: permissions.map((entry) => entry.permission),
     isImpersonating: actor.userId === row.id && actor.impersonatorUserId !== null,
     two_factor_enabled: row.twoFactorEnabled,
-    // Company features arrive with the company-features issue; none can be enabled yet.
-    features: [],
+    // The features enabled for the user's company (own setting, else its parent's, else the default).
+    features: await enabledFeatureKeys(db, row.companyId),
     support: await resolveSupportContacts(db, row.companyId),
   };
 }
 
-/** Users of one company (not its branches), by name, as lists show them. */
+/** Live users of one company (not its branches), by name, as lists show them. */
 export async function listCompanyUsers(deps: Deps, companyId: number): Promise<UserListItem[]> {
-  const rows = await deps.database.db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastName: users.lastName,
-      email: users.email,
-      roleId: users.roleId,
-      roleName: roles.name,
-      companyId: users.companyId,
-      status: users.status,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.name), asc(users.lastName), asc(users.id));
-  return rows.map((row) => ({
-    id: row.id,
-    full_name: `${row.name} ${row.lastName}`.trim(),
-    email: row.email,
-    role_id: row.roleId,
-    role_name: row.roleName,
-    company_id: row.companyId,
-    status: row.status,
-  }));
+  return listCompanyUserItems(deps.database.db, companyId);
 }
 
-export async function listRoles(deps: Deps, page: number, itemsPerPage: number) {
+/** The company's users with an administrator role (the platform's or the company's). */
+export async function listAdminUsers(deps: Deps, companyId: number): Promise<UserListItem[]> {
+  return listCompanyUserItems(deps.database.db, companyId, ADMINISTRATOR_ROLE_IDS);
+}
+
+/** A page of roles, each flagged with whether the actor may give it. */
+export async function listRoles(deps: Deps, actor: Actor, page: number, itemsPerPage: number) {
   const { db } = deps.database;
   const [totalRow] = await db.select({ total: count() }).from(roles);
   const rows = await db
@@ -104,10 +88,10 @@ export async function listRoles(deps: Deps, page: number, itemsPerPage: number) 
         )
     : [];
   return {
-    items: rows.map((row) => ({
-      ...row,
-      permissions: grants.filter((grant) => grant.roleId === row.id).map((grant) => grant.permission),
-    })),
+    items: rows.map((row) => {
+      const permissions = grants.filter((grant) => grant.roleId === row.id).map((grant) => grant.permission);
+      return { ...row, permissions, assignable: canGrantRole(actor, { id: row.id, permissions }) };
+    }),
     total: Number(totalRow?.total ?? 0),
   };
 }

@@ -9,6 +9,10 @@ export const PUBLIC_ENDPOINTS = new Set([
   'sendCode',
   'passwordReset',
   'passwordResetConfirm',
+  // Logos are not secret, and an <img> cannot send the token.
+  'getCompanyLogo',
+  // The FAQ page /frequently-asked-questions has no access list (SPEC §2.1).
+  'listFaqArticles',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */
@@ -155,12 +159,16 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
       });
     }
     // Malformed input, as the administrator so that only validation can refuse it.
-    for (const param of Object.keys(
-      entry.params && 'shape' in entry.params ? (entry.params.shape as object) : {},
-    )) {
+    const paramSchemas = (entry.params && 'shape' in entry.params ? entry.params.shape : {}) as Record<
+      string,
+      { safeParse(value: unknown): { success: boolean } }
+    >;
+    for (const [param, schema] of Object.entries(paramSchemas)) {
+      // A free-text parameter (a search term) takes any word, but must still bound its length.
+      const malformed = schema.safeParse('no-es-valido').success ? 'x'.repeat(300) : 'no-es-valido';
       await check(label, {
         what: `parámetro ${param} malformado`,
-        request: request(tokens.platformAdmin, { url: url({ [param]: 'no-es-valido' }) }),
+        request: request(tokens.platformAdmin, { url: url({ [param]: malformed }) }),
         expect: (s) => s === 400 || s === 422 || s === 404,
         expected: '400/422',
       });

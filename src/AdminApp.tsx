@@ -1,0 +1,74 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { RouteGuard } from './access/RouteGuard';
+import { type AppRoute, NO_LAYOUT_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, ROUTES } from './access/routes';
+import { AppNotification } from './feedback/AppNotification';
+import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
+import { AppLayout } from './layout/AppLayout';
+import { SessionStoreContext } from './layout/useSessionUser';
+import { type AdminRouteName, pageElement } from './pages/adminPages';
+import type { AppProviders } from './providers';
+import { RESOURCES } from './resources/registry';
+import { lightTheme } from './theme/theme';
+
+export type AdminAppProps = { providers: AppProviders };
+
+type AdminRoute = AppRoute & { name: AdminRouteName };
+
+const isNoLayout = (name: string) => (NO_LAYOUT_ROUTE_NAMES as readonly string[]).includes(name);
+const isAdminRoute = (route: AppRoute): route is AdminRoute =>
+  !(PUBLIC_SIGNING_ROUTE_NAMES as readonly string[]).includes(route.name);
+
+/** Every route react-admin renders (the public signing pages are served before it). */
+const adminRoutes = ROUTES.filter(isAdminRoute);
+
+/** A route of the table, behind the guard of SPEC §2.2. */
+function guardedRoute({ name, path, access }: AdminRoute) {
+  return (
+    <Route key={name} path={path} element={<RouteGuard access={access}>{pageElement(name)}</RouteGuard>} />
+  );
+}
+
+/** Toasts (5 s, close button) and the bridge that turns bespoke calls' reports into them. */
+function Notifications() {
+  return (
+    <>
+      <FeedbackBridge />
+      <AppNotification />
+    </>
+  );
+}
+
+/** The react-admin application: providers, resources, the route table and the shell. */
+export function AdminApp({ providers }: AdminAppProps) {
+  const { authProvider, dataProvider, i18nProvider, store, session, feedback } = providers;
+  return (
+    <SessionStoreContext.Provider value={session}>
+      <FeedbackBusContext.Provider value={feedback}>
+        <Admin
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          store={store}
+          theme={lightTheme}
+          layout={AppLayout}
+          notification={Notifications}
+          title="Rúbrica"
+          // Our own page lives at /session/login (SPEC §2.1); react-admin's /login is not registered.
+          loginPage={false}
+          disableTelemetry
+        >
+          {RESOURCES.map(({ data, access, ...resource }) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
+          <CustomRoutes noLayout>
+            {adminRoutes.filter((route) => isNoLayout(route.name)).map(guardedRoute)}
+          </CustomRoutes>
+          <CustomRoutes>
+            {adminRoutes.filter((route) => !isNoLayout(route.name)).map(guardedRoute)}
+          </CustomRoutes>
+        </Admin>
+      </FeedbackBusContext.Provider>
+    </SessionStoreContext.Provider>
+  );
+}

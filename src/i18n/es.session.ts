@@ -1,0 +1,98 @@
+import type { CatalogueOf } from './catalogue';
+import type { englishSessionMessages } from './en.session';
+
+/** Spanish strings of the session flows, profile, impersonation and expiry pop-ups (SPEC §4, §8). */
+export const spanishSessionMessages = {
+  session: {
+    second_factor: {
+      title: 'Verificación en dos pasos',
+      sent_to: 'Enviamos un código de 6 dígitos a %{sentTo}. Vence en %{minutes} minutos.',
+      code: 'Código de verificación',
+      invalid_code: 'Ingrese el código de 6 dígitos',
+      submit: 'Verificar',
+      resend: 'Reenviar código',
+      resent: 'Enviamos un nuevo código a %{sentTo}.',
+      back: 'Usar otra cuenta',
+    },
+    recover: {
+      title: 'Recuperar contraseña',
+      intro:
+        'Escriba el correo electrónico de su cuenta y le enviaremos un enlace para crear una nueva contraseña.',
+      email: 'Correo electrónico',
+      submit: 'Enviar enlace',
+      sent_title: 'Revise su correo',
+      sent: 'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer la contraseña. Revise su bandeja de entrada y la carpeta de correo no deseado.',
+      back_to_login: 'Volver a iniciar sesión',
+      reset_title: 'Crear una nueva contraseña',
+      reset_intro: 'Use al menos 8 caracteres, con letras y números.',
+      new_password: 'Nueva contraseña',
+      confirm_password: 'Confirmar contraseña',
+      reset_submit: 'Guardar contraseña',
+      done_title: 'Contraseña actualizada',
+      done: 'Su contraseña fue actualizada. Ya puede iniciar sesión con ella.',
+      go_to_login: 'Ir a iniciar sesión',
+    },
+    password: {
+      mismatch: 'Las contraseñas no coinciden',
+      letter: 'Debe incluir al menos una letra',
+      digit: 'Debe incluir al menos un número',
+    },
+    two_factor_prompt: {
+      title: '¿Activar la verificación en dos pasos?',
+      body: 'Proteja su cuenta: además de la contraseña, al iniciar sesión le pediremos un código de 6 dígitos que enviaremos a su correo.',
+      later: 'Ahora no',
+      enable: 'Activar',
+      enabled: 'Verificación en dos pasos activada',
+      declined: 'Puede activarla cuando quiera desde su perfil.',
+    },
+  },
+  profile: {
+    title: 'Mi perfil',
+    personal: 'Datos del usuario',
+    full_name: 'Nombre',
+    role: 'Rol',
+    company: 'Empresa',
+    security: 'Seguridad',
+    two_factor: 'Verificación en dos pasos',
+    two_factor_help: 'Al iniciar sesión le pediremos un código de 6 dígitos enviado a su correo.',
+    two_factor_on: 'Verificación en dos pasos activada',
+    two_factor_off: 'Verificación en dos pasos desactivada',
+    change_password: 'Cambiar contraseña',
+    change_password_help: 'Al cambiarla se cerrarán sus sesiones en otros dispositivos.',
+    current_password: 'Contraseña actual',
+    new_password: 'Nueva contraseña',
+    confirm_password: 'Confirmar contraseña',
+    submit_password: 'Cambiar contraseña',
+    password_changed: 'Contraseña actualizada',
+    impersonating:
+      'Mientras suplanta a otro usuario no puede cambiar su contraseña ni la verificación en dos pasos.',
+  },
+  impersonation: {
+    title: 'Suplantar usuario',
+    intro:
+      'Elija una empresa y el usuario por el que desea actuar. Para volver, use «Volver a mi usuario» en el menú de usuario.',
+    company: 'Empresa',
+    company_help: 'Busque por nombre o NIT',
+    no_companies: 'No hay empresas que coincidan',
+    users: 'Usuarios de %{company}',
+    no_users: 'Esta empresa no tiene usuarios',
+    pick_company: 'Elija una empresa para ver sus usuarios',
+    only_active: 'Solo se pueden suplantar usuarios activos',
+    submit: 'Suplantar',
+    started: 'Ahora actúa como %{name}',
+    returned: 'Volvió a su usuario',
+    return: 'Volver a mi usuario',
+    status: { active: 'Activo', inactive: 'Inactivo', locked: 'Bloqueado' },
+  },
+  popups: {
+    // SPEC §4 / §8: the pop-up titles and button labels, exactly.
+    reminder_title: 'Recordatorio',
+    expired_title: 'Importante',
+    renew: 'Para renovarlo, comuníquese con su representante. Si ya lo renovó, ignore este mensaje.',
+    support: 'Canales de soporte:',
+    whatsapp: 'WhatsApp: %{phone}',
+    email: 'Correo de soporte: %{email}',
+    no_remind: 'No recordar',
+    remind_later: 'Recordar más tarde',
+  },
+} satisfies CatalogueOf<typeof englishSessionMessages>;

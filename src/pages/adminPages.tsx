@@ -1,0 +1,74 @@
+import type { ReactElement } from 'react';
+import { RootRedirect } from '../access/RootRedirect';
+import type { PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
+import { HomePage } from '../home/HomePage';
+import type { AppMessageKey } from '../i18n/en';
+import { ImpersonationPage } from '../impersonation/ImpersonationPage';
+import { LoginPage } from '../login/LoginPage';
+import { ProfilePage } from '../profile/ProfilePage';
+import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
+import { DocumentTemplatePage } from './DocumentTemplatePage';
+import { PlaceholderPage } from './PlaceholderPage';
+
+/** Routes react-admin renders (the public signing pages live outside it). */
+export type AdminRouteName = Exclude<RouteName, (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number]>;
+
+/** A screen: a component, or the Spanish title of a placeholder until a later issue fills it. */
+type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey };
+
+/** The screen of every route react-admin renders; the compiler refuses a route without one. */
+export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
+  login: { element: () => <RootRedirect /> },
+  home: { element: () => <HomePage /> },
+  'faq.asked-questions': { title: 'app.pages.faq' },
+  'email.tracker': { title: 'app.pages.email_tracker' },
+  'session.login': { element: () => <LoginPage /> },
+  'session.recover-password': { element: () => <RecoverPasswordPage /> },
+  'admin.company.items-crud': { title: 'app.pages.companies' },
+  'admin.impersonation': { element: () => <ImpersonationPage /> },
+  'admin.plans.items-crud': { title: 'app.pages.plans' },
+  'admin.update-company.item-crud': { title: 'app.pages.update_company' },
+  'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
+  'admin.user.items-crud': { title: 'app.pages.users' },
+  'user.dashboard': { title: 'app.pages.dashboard' },
+  'user.user.item-crud': { element: () => <ProfilePage /> },
+  'user.documentType.items-crud': { title: 'app.pages.document_types' },
+  'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
+  'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
+  'admin.documentGroup.items-crud': { title: 'app.pages.document_groups' },
+  'admin.groups.items-crud': { title: 'app.pages.user_groups' },
+  'admin.document.item-crud': { title: 'app.pages.document' },
+  'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
+  'admin.single-signature-request': { title: 'app.pages.single_request' },
+  'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
+  'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
+  'admin.list-signature-request.list': { title: 'app.pages.request_history' },
+  'admin.update-signature-request.update': { title: 'app.pages.update_request' },
+  'admin.banner.items-crud': { title: 'app.pages.banners' },
+  'admin.reports.report': { title: 'app.pages.report' },
+  'admin.reports.report_companies': { title: 'app.pages.report_companies' },
+  'admin.notifications': { title: 'app.pages.notifications' },
+  'admin.document_download_logs': { title: 'app.pages.document_downloads' },
+  'admin.supports': { title: 'app.pages.supports' },
+  'admin.company_supports': { title: 'app.pages.company_supports' },
+  'admin.company_features': { title: 'app.pages.company_features' },
+  'admin.help_center': { title: 'app.pages.help_center' },
+  'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
+  'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
+  'admin.getUsersCompaniesStorageStatistics': { title: 'app.pages.statistics_companies_users' },
+  'admin.getUsersCompanyStorageStatistics': { title: 'app.pages.statistics_company_users' },
+  'admin.getCompaniesUnlimitedPackagesStatistics': {
+    title: 'app.pages.statistics_companies_unlimited_packages',
+  },
+  'admin.getCompanyUnlimitedPackagesStatistics': { title: 'app.pages.statistics_company_unlimited_packages' },
+  'admin.getCompaniesUnitsPackagesStatistics': { title: 'app.pages.statistics_companies_unit_packages' },
+  'admin.getCompanyUnitsPackagesStatistics': { title: 'app.pages.statistics_company_unit_packages' },
+  'admin.getCompaniesValidationCodes': { title: 'app.pages.statistics_companies_codes' },
+  'admin.getCompanyValidationCodes': { title: 'app.pages.statistics_company_codes' },
+};
+
+/** The element a route renders. */
+export function pageElement(name: AdminRouteName): ReactElement {
+  const page = ADMIN_PAGES[name];
+  return 'element' in page ? page.element() : <PlaceholderPage title={page.title} />;
+}

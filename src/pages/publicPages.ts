@@ -1,0 +1,19 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PUBLIC_SIGNING_ROUTE_NAMES } from '../access/routes';
+
+type PublicRouteName = (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number];
+
+const placeholders = () => import('./public/PublicPlaceholderPages');
+
+/**
+ * The public signing pages (ARCHITECTURE rule 7): lazy-loaded, without react-admin, so a signer on a
+ * phone downloads only what the page needs.
+ */
+export const PUBLIC_PAGES: Record<PublicRouteName, LazyExoticComponent<ComponentType>> = {
+  'signature-request.sign': lazy(() => placeholders().then((m) => ({ default: m.SignRequestPage }))),
+  'list-documents.sign': lazy(() => placeholders().then((m) => ({ default: m.ListDocumentsPage }))),
+  'certificate.validation': lazy(() =>
+    placeholders().then((m) => ({ default: m.CertificateValidationPage })),
+  ),
+  'approval.packages': lazy(() => placeholders().then((m) => ({ default: m.ApprovalPackagesPage }))),
+};

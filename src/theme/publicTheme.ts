@@ -1,0 +1,19 @@
+import { createTheme } from '@mui/material/styles';
+import { BREAKPOINTS, GOLD, SECONDARY, SHELL_BACKGROUNDS } from './tokens';
+
+/**
+ * The theme of the public signing pages (ARCHITECTURE rule 7): the same tokens as the app's theme,
+ * built with MUI alone so these pages never load react-admin.
+ */
+export const publicTheme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: GOLD,
+    secondary: SECONDARY,
+    error: { main: '#c62828' },
+    background: { default: SHELL_BACKGROUNDS.customBackground, paper: '#ffffff' },
+    ...SHELL_BACKGROUNDS,
+  },
+  breakpoints: { values: BREAKPOINTS },
+  shape: { borderRadius: 8 },
+});

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../contract/permissions.js';
+import { createCompany, createTextBanner, createUser } from '../../server/db/factories.js';
+import { banners } from '../../server/db/schema/index.js';
+import { readAll } from '../../server/storage/storage.js';
+import { endpointCaller } from './support/endpointCall.js';
+import { manualClock } from './support/mailbox.js';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
+
+const NOW = new Date('2030-11-20T15:00:00Z');
+const PASSWORD = 'Banners-2030';
+/** A 1×1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).toString(
+  'base64',
+);
+
+let t: TestApp;
+let api: ReturnType<typeof endpointCaller>;
+let ids: Record<'acme' | 'branch' | 'other', number>;
+let tokens: Record<'admin' | 'acmeAdmin' | 'acmeOperator' | 'branchAdmin' | 'otherOperator', string>;
+
+const textBanner = {
+  kind: 'text',
+  title: 'Mantenimiento',
+  body: 'El sábado la plataforma no estará disponible.',
+  audience: 'all',
+  starts_at: '2030-11-01',
+  ends_at: '2030-12-01',
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: manualClock(NOW) });
+  api = endpointCaller(t.app);
+  const db = t.deps.database.db;
+  const acme = await createCompany(db, { fiscalName: 'Acme Banners', taxId: '901000020-1' });
+  ids = {
+    acme,
+    branch: await createCompany(db, { fiscalName: 'Acme Pasto', taxId: '901000020-1', parentId: acme }),
+    other: await createCompany(db, { fiscalName: 'Otra', taxId: '901000021-2' }),
+  };
+  const user = (companyId: number, roleId: number, email: string) =>
+    createUser(db, { companyId, roleId, name: 'Ana', lastName: email, email, password: PASSWORD });
+  await user(acme, ROLE.companyAdministrator, 'admin@acme.test');
+  await user(acme, ROLE.operator, 'operador@acme.test');
+  await user(ids.branch, ROLE.companyAdministrator, 'admin@pasto.test');
+  await user(ids.other, ROLE.operator, 'operador@otra.test');
+  tokens = {
+    admin: await t.signin(ADMIN.email, ADMIN.password),
+    acmeAdmin: await t.signin('admin@acme.test', PASSWORD),
+    acmeOperator: await t.signin('operador@acme.test', PASSWORD),
+    branchAdmin: await t.signin('admin@pasto.test', PASSWORD),
+    otherOperator: await t.signin('operador@otra.test', PASSWORD),
+  };
+});
+afterAll(() => t.close());
+
+const storedKey = async (bannerId: number) => {
+  const [row] = await t.deps.database.db
+    .select({ key: banners.imageKey })
+    .from(banners)
+    .where(eq(banners.id, bannerId));
+  return row?.key ?? null;
+};
+
+describe('managing banners', () => {
+  it('creates a text banner and an image banner whose image lives in the file storage', async () => {
+    const text = await api(tokens.admin, 'createBanner', { body: textBanner });
+    expect(text.status).toBe(200);
+    expect(text.data).toMatchObject({
+      kind: 'text',
+      title: 'Mantenimiento',
+      image_url: null,
+      audience: 'all',
+      company_id: null,
+      starts_at: '2030-11-01T05:00:00.000Z',
+      ends_at: '2030-12-01T05:00:00.000Z',
+      status: 'active',
+      active_now: true,
+    });
+    const image = await api(tokens.admin, 'createBanner', {
+      body: {
+        kind: 'image',
+        title: 'Nueva firma masiva',
+        image: { filename: 'masiva.png', content_base64: `data:image/png;base64,${PNG}` },
+        link_url: 'https://rubrica.test/novedades',
+        audience: 'company',
+        company_id: ids.acme,
+        starts_at: '2030-11-15T08:00',
+        ends_at: '2030-11-30',
+      },
+    });
+    expect(image.status).toBe(200);
+    expect(image.data).toMatchObject({
+      kind: 'image',
+      image_url: `data:image/png;base64,${PNG}`,
+      company_name: 'Acme Banners',
+      starts_at: '2030-11-15T13:00:00.000Z',
+    });
+    const key = await storedKey(image.data.id);
+    expect(key).toMatch(/^banners\/[0-9a-f-]+\.png$/);
+    expect((await readAll(t.deps.storage, key!))?.toString('base64')).toBe(PNG);
+  });
+
+  it('refuses impossible dates, missing parts and files that are not PNG or JPEG, per field in Spanish', async () => {
+    const save = (body: object) => api(tokens.admin, 'createBanner', { body: { ...textBanner, ...body } });
+    const backwards = await save({ starts_at: '2030-12-01', ends_at: '2030-11-01' });
+    expect(backwards.status).toBe(422);
+    expect(backwards.errors).toEqual({ ends_at: 'La fecha de fin debe ser posterior a la fecha de inicio' });
+    expect((await save({ kind: 'image' })).errors).toEqual({ image: 'Adjunte la imagen del banner' });
+    expect((await save({ body: null })).errors).toEqual({ body: 'Escriba el texto del banner' });
+    expect((await save({ audience: 'company' })).errors).toEqual({ company_id: 'Seleccione la empresa' });
+    expect((await save({ audience: 'company', company_id: 999_999 })).errors).toEqual({
+      company_id: 'La empresa no existe',
+    });
+    const image = (content: string) =>
+      save({ kind: 'image', image: { filename: 'x.png', content_base64: content } });
+    expect((await image(Buffer.from('GIF89a....').toString('base64'))).errors).toEqual({
+      image: 'La imagen debe ser PNG o JPEG',
+    });
+    const big = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(1024 * 1024)]).toString('base64');
+    expect((await image(big)).errors).toEqual({ image: 'La imagen supera el tamaño máximo de 1 MB' });
+    expect((await image('no es base64!')).errors).toEqual({
+      image: 'La imagen no está codificada en base64',
+    });
+    expect((await save({ link_url: 'javascript:alert(1)' })).errors).toEqual({
+      link_url: 'Ingrese una dirección web que empiece por https://',
+    });
+    expect((await save({ title: '' })).errors).toEqual({ title: 'Campo requerido' });
+  });
+
+  it('lists with filters, search, sort and pagination; gets one with the same shape', async () => {
+    await api(tokens.admin, 'createBanner', {
+      body: { ...textBanner, title: 'Pasado', starts_at: '2030-01-01', ends_at: '2030-02-01' },
+    });
+    await api(tokens.admin, 'createBanner', {
+      body: { ...textBanner, title: 'Apagado', status: 'inactive' },
+    });
+    const list = (query: Record<string, string | number>) => api(tokens.admin, 'listBanners', { query });
+    const all = await list({ sort: 'title', order: 'ASC' });
+    expect(all.data.items.map((item) => item.title)).toEqual([
+      'Apagado',
+      'Mantenimiento',
+      'Nueva firma masiva',
+      'Pasado',
+    ]);
+    expect((await list({ active_now: 'true' })).data.items.map((item) => item.title).sort()).toEqual([
+      'Mantenimiento',
+      'Nueva firma masiva',
+    ]);
+    expect((await list({ active_now: 'false' })).data.total).toBe(2);
+    expect((await list({ kind: 'image' })).data.total).toBe(1);
+    expect((await list({ audience: 'company', company_id: ids.acme })).data.total).toBe(1);
+    expect((await list({ status: 'inactive' })).data.items[0]!.title).toBe('Apagado');
+    expect((await list({ search: 'manten' })).data.total).toBe(1);
+    const page = await list({ page: 2, itemsPerPage: 3 });
+    expect(page.data).toMatchObject({ total: 4 });
+    expect(page.data.items).toHaveLength(1);
+    const first = (await list({ search: 'firma' })).data.items[0]!;
+    expect((await api(tokens.admin, 'getBanner', { params: { bannerId: first.id } })).data).toEqual(first);
+    expect((await api(tokens.admin, 'getBanner', { params: { bannerId: 999_999 } })).status).toBe(404);
+  });
+
+  it('updates what is sent, replaces the image file and drops it when the banner becomes text', async () => {
+    const [imageBanner] = (await api(tokens.admin, 'listBanners', { query: { kind: 'image' } })).data.items;
+    const oldKey = await storedKey(imageBanner!.id);
+    const replaced = await api(tokens.admin, 'updateBanner', {
+      body: {
+        id: imageBanner!.id,
+        title: 'Firma masiva',
+        image: { filename: 'foto.jpg', content_base64: JPEG },
+      },
+    });
+    expect(replaced.data).toMatchObject({
+      title: 'Firma masiva',
+      image_url: `data:image/jpeg;base64,${JPEG}`,
+    });
+    expect(replaced.data.audience).toBe('company');
+    const newKey = await storedKey(imageBanner!.id);
+    expect(newKey).toMatch(/\.jpg$/);
+    expect(await t.deps.storage.get(oldKey!)).toBeNull();
+    // A form sending back the record without a new file keeps the image.
+    const kept = await api(tokens.admin, 'updateBanner', { body: { ...replaced.data, image: null } });
+    expect(kept.data.image_url).toBe(`data:image/jpeg;base64,${JPEG}`);
+    expect(await storedKey(imageBanner!.id)).toBe(newKey);
+    const backwards = await api(tokens.admin, 'updateBanner', {
+      body: { id: imageBanner!.id, ends_at: '2030-01-01' },
+    });
+    expect(backwards.errors).toEqual({ ends_at: 'La fecha de fin debe ser posterior a la fecha de inicio' });
+    const text = await api(tokens.admin, 'updateBanner', {
+      body: { id: imageBanner!.id, kind: 'text', body: 'Ahora es texto' },
+    });
+    expect(text.data).toMatchObject({ kind: 'text', image_url: null, body: 'Ahora es texto' });
+    expect(await storedKey(imageBanner!.id)).toBeNull();
+    expect(await t.deps.storage.get(newKey!)).toBeNull();
+    expect((await api(tokens.admin, 'updateBanner', { body: { id: 999_999, title: 'x' } })).status).toBe(404);
+  });
+
+  it('deletes a banner with its image', async () => {
+    const created = await api(tokens.admin, 'createBanner', {
+      body: { ...textBanner, kind: 'image', image: { filename: 'a.png', content_base64: PNG } },
+    });
+    const key = await storedKey(created.data.id);
+    const deleted = await api(tokens.admin, 'deleteBanner', { params: { bannerId: created.data.id } });
+    expect(deleted).toMatchObject({ status: 200, data: { id: created.data.id } });
+    expect(await t.deps.storage.get(key!)).toBeNull();
+    expect((await api(tokens.admin, 'deleteBanner', { params: { bannerId: created.data.id } })).status).toBe(
+      404,
+    );
+  });
+
+  it('is managed by the platform only', async () => {
+    expect((await api(tokens.acmeAdmin, 'listBanners')).status).toBe(403);
+    expect((await api(tokens.acmeAdmin, 'createBanner', { body: textBanner })).status).toBe(403);
+  });
+});
+
+describe('active banners on the home screen', () => {
+  beforeAll(async () => {
+    const save = (body: object) => api(tokens.admin, 'createBanner', { body: { ...textBanner, ...body } });
+    await save({ title: 'Solo administradores', audience: 'administrators' });
+    await save({ title: 'Solo Otra', audience: 'company', company_id: ids.other });
+    await createTextBanner(t.deps.database.db, {
+      title: 'Futuro',
+      body: 'Aún no',
+      startsAt: new Date('2030-12-01T05:00:00Z'),
+      endsAt: new Date('2030-12-31T05:00:00Z'),
+    });
+  });
+
+  const titles = async (token: string) => {
+    const reply = await api(token, 'listActiveBanners');
+    expect(reply.status).toBe(200);
+    return reply.data.items.map((item) => item.title).sort();
+  };
+
+  it('shows each user what is current for everyone, for their company and, to administrators, for administrators', async () => {
+    expect(await titles(tokens.acmeOperator)).toEqual(['Firma masiva', 'Mantenimiento']);
+    expect(await titles(tokens.acmeAdmin)).toEqual(['Firma masiva', 'Mantenimiento', 'Solo administradores']);
+    // A branch is a company of its own: its parent's banners are not its banners.
+    expect(await titles(tokens.branchAdmin)).toEqual(['Mantenimiento', 'Solo administradores']);
+    expect(await titles(tokens.otherOperator)).toEqual(['Mantenimiento', 'Solo Otra']);
+    expect(await titles(tokens.admin)).toEqual(['Mantenimiento', 'Solo administradores']);
+  });
+
+  it('requires a session', async () => {
+    expect((await api(null, 'listActiveBanners')).status).toBe(401);
+  });
+});

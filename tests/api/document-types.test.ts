@@ -1,0 +1,226 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../contract/permissions.js';
+import { createCompany, createDocumentType, createUser } from '../../server/db/factories.js';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
+
+const PASSWORD = 'Tipos-2026';
+let t: TestApp;
+let ids: Record<'andina' | 'branch' | 'caribe' | 'caribeType', number>;
+let tokens: Record<'admin' | 'elena' | 'auditor' | 'branch', string>;
+
+type DocumentType = {
+  id: number;
+  company_id: number;
+  name: string;
+  code: string | null;
+  description: string | null;
+  status: 'active' | 'inactive';
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.database.db;
+  const andina = await createCompany(db, { fiscalName: 'Andina Firmas', taxId: '900111222-1' });
+  const branch = await createCompany(db, {
+    fiscalName: 'Andina Cali',
+    taxId: '900111222-1',
+    parentId: andina,
+  });
+  const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
+  const user = (companyId: number, roleId: number, email: string) =>
+    createUser(db, { companyId, roleId, name: 'Usuario', lastName: 'Prueba', email, password: PASSWORD });
+  await user(andina, ROLE.companyAdministrator, 'elena@andina.test');
+  await user(andina, ROLE.auditor, 'auditor@andina.test');
+  await user(branch, ROLE.companyAdministrator, 'bruno@cali.test');
+  ids = {
+    andina,
+    branch,
+    caribe,
+    caribeType: await createDocumentType(db, { companyId: caribe, name: 'Póliza', code: 'POL' }),
+  };
+  tokens = {
+    admin: await t.signin(ADMIN.email, ADMIN.password),
+    elena: await t.signin('elena@andina.test', PASSWORD),
+    auditor: await t.signin('auditor@andina.test', PASSWORD),
+    branch: await t.signin('bruno@cali.test', PASSWORD),
+  };
+});
+afterAll(() => t.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/${url}`, headers: bearer(token), payload });
+
+async function list(token: string, companyId: number, key = '-', query = '', page = 1, perPage = 15) {
+  const response = await call(
+    token,
+    'GET',
+    `document_types_list/${companyId}/${page}/${perPage}/${encodeURIComponent(key)}${query}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { items: DocumentType[]; total: number };
+}
+
+const add = (token: string, body: object) => call(token, 'POST', 'add_document_type', body);
+
+describe('document types', () => {
+  let contrato: DocumentType;
+
+  it('creates types with a unique name per company', async () => {
+    const response = await add(tokens.elena, {
+      company_id: ids.andina,
+      name: 'Contrato laboral',
+      code: 'ctr-lab',
+      description: 'Contratos de trabajo',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Tipo de documento creado');
+    contrato = response.json().data;
+    expect(contrato).toMatchObject({
+      company_id: ids.andina,
+      company_name: 'Andina Firmas',
+      name: 'Contrato laboral',
+      code: 'CTR-LAB',
+      status: 'active',
+    });
+    expect((await call(tokens.elena, 'GET', `get_document_type/${contrato.id}`)).json().data).toEqual(
+      contrato,
+    );
+
+    const repeated = await add(tokens.elena, { company_id: ids.andina, name: 'CONTRATO LABORAL' });
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json().errors).toEqual({
+      name: 'Ya existe un tipo de documento con este nombre en la empresa',
+    });
+    expect((await add(tokens.elena, { company_id: ids.branch, name: 'Contrato laboral' })).statusCode).toBe(
+      200,
+    );
+    await add(tokens.elena, { company_id: ids.andina, name: 'Acuerdo de confidencialidad', code: 'NDA' });
+    await add(tokens.elena, { company_id: ids.andina, name: '=1+1', status: 'inactive' });
+  });
+
+  it('answers Spanish field errors', async () => {
+    const response = await add(tokens.elena, {
+      company_id: ids.andina,
+      name: '   ',
+      code: 'con espacios',
+      status: 'x',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      name: 'Campo requerido',
+      code: 'Use hasta 30 letras, números, guiones o guiones bajos, sin espacios',
+      status: 'Seleccione una opción válida',
+    });
+  });
+
+  it('lists one company’s types; {key} searches and "-" means no search', async () => {
+    const all = await list(tokens.elena, ids.andina);
+    expect(all.items.map((type) => type.name)).toEqual([
+      '=1+1',
+      'Acuerdo de confidencialidad',
+      'Contrato laboral',
+    ]);
+    expect((await list(tokens.elena, ids.andina, 'nda')).items.map((type) => type.code)).toEqual(['NDA']);
+    expect((await list(tokens.elena, ids.andina, 'trabajo')).items.map((type) => type.id)).toEqual([
+      contrato.id,
+    ]);
+    expect((await list(tokens.elena, ids.andina, 'de conf')).total).toBe(1);
+    expect((await list(tokens.elena, ids.andina, '-', '?status=inactive')).items.map((t) => t.name)).toEqual([
+      '=1+1',
+    ]);
+    const byCode = await list(tokens.elena, ids.andina, '-', '?sort=created_at&order=DESC', 1, 2);
+    expect(byCode).toMatchObject({
+      total: 3,
+      items: [{ name: '=1+1' }, { name: 'Acuerdo de confidencialidad' }],
+    });
+    expect((await call(tokens.auditor, 'GET', `document_types_list/${ids.andina}/1/15/-`)).statusCode).toBe(
+      403,
+    );
+    expect((await list(tokens.branch, ids.branch)).total).toBe(1);
+  });
+
+  it('updates only what is sent and keeps names unique', async () => {
+    const response = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
+      description: '',
+      status: 'inactive',
+    });
+    expect(response.json()).toMatchObject({
+      message: 'Tipo de documento actualizado',
+      data: { name: 'Contrato laboral', code: 'CTR-LAB', description: null, status: 'inactive' },
+    });
+    // Codes may repeat; only names are unique.
+    const sameAsCode = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
+      name: 'nda',
+    });
+    expect(sameAsCode.statusCode).toBe(200);
+    const taken = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
+      name: 'Acuerdo de Confidencialidad',
+    });
+    expect(taken.statusCode).toBe(409);
+    await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, { name: 'Contrato laboral' });
+  });
+
+  it('keeps types apart between companies and between a branch and its parent', async () => {
+    expect((await call(tokens.elena, 'GET', `get_document_type/${ids.caribeType}`)).statusCode).toBe(404);
+    expect(
+      (await call(tokens.elena, 'PUT', `update_document_type/${ids.caribeType}`, { name: 'X' })).statusCode,
+    ).toBe(404);
+    expect((await call(tokens.elena, 'DELETE', `delete_document_type/${ids.caribeType}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(tokens.elena, 'GET', `document_types_list/${ids.caribe}/1/15/-`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(tokens.branch, 'GET', `get_document_type/${contrato.id}`)).statusCode).toBe(404);
+    expect((await add(tokens.branch, { company_id: ids.andina, name: 'X' })).statusCode).toBe(404);
+    expect(
+      (await call(tokens.branch, 'POST', 'export_document_types', { company_id: ids.andina })).statusCode,
+    ).toBe(404);
+    expect((await call(tokens.admin, 'GET', `get_document_type/${ids.caribeType}`)).statusCode).toBe(200);
+  });
+
+  it('exports every matching type as .xlsx with formulas neutralised', async () => {
+    const response = await call(tokens.elena, 'POST', 'export_document_types', { company_id: ids.andina });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/tipos-de-documento-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Empresa',
+      'Nombre',
+      'Código',
+      'Descripción',
+      'Estado',
+      'Creado',
+    ]);
+    const names = [2, 3, 4].map((row) => sheet.getRow(row).getCell(3).value);
+    expect(names).toEqual(['Contrato laboral', 'Acuerdo de confidencialidad', "'=1+1"]);
+    expect(sheet.getRow(4).getCell(6).value).toBe('Inactivo');
+
+    // Without company_id: every company the caller sees (Andina and its branch).
+    const visible = new ExcelJS.Workbook();
+    await visible.xlsx.load(
+      (await call(tokens.elena, 'POST', 'export_document_types', { search: 'contrato' }))
+        .rawPayload as unknown as ArrayBuffer,
+    );
+    expect(visible.worksheets[0]!.rowCount).toBe(3);
+    const everything = new ExcelJS.Workbook();
+    await everything.xlsx.load(
+      (await call(tokens.admin, 'POST', 'export_document_types', {})).rawPayload as unknown as ArrayBuffer,
+    );
+    expect(everything.worksheets[0]!.rowCount).toBe(6);
+  });
+
+  it('deletes a type', async () => {
+    const response = await call(tokens.elena, 'DELETE', `delete_document_type/${contrato.id}`);
+    expect(response.json()).toEqual({ data: { id: contrato.id }, message: 'Tipo de documento eliminado' });
+    expect((await call(tokens.elena, 'GET', `get_document_type/${contrato.id}`)).statusCode).toBe(404);
+    expect((await call(tokens.auditor, 'DELETE', `delete_document_type/${contrato.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+});
