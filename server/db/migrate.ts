@@ -14,9 +14,11 @@ const MIGRATION_LOCK_ID = 7_210_001;
 export async function applyMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
   await database.withAdvisoryLock(MIGRATION_LOCK_ID, async (db) => {
-    if (database.kind === 'pglite')
+    if (database.kind === 'pglite') {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    else await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder });
+      // PGlite has no autovacuum daemon to gather planner statistics; without them it picks bad plans.
+      await db.execute(sql`ANALYZE`);
+    } else await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder });
   });
 }
 

@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 import { createCompany, createUser } from './factories.js';
 import { companies } from './schema/index.js';
 
-const DEMO_TAX_ID = '901234567-8';
+const DEMO_TAX_ID = '901234567-7';
 
 /** The demo accounts (also listed in the README). Only for trying the app: never in production. */
 export const DEMO_USERS = [

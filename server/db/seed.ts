@@ -19,7 +19,7 @@ export async function seedBase(db: Db, admin: { email: string; password?: string
     .values({
       id: PLATFORM_COMPANY_ID,
       fiscalName: 'Rúbrica',
-      taxId: '900000000-1',
+      taxId: '900000000-5',
       supportPhone: '+57 601 000 0000',
       supportWhatsapp: '+57 300 000 0000',
       supportEmail: 'soporte@rubrica.local',

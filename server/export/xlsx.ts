@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
@@ -52,6 +53,9 @@ export function streamXlsx<T>(options: {
             )
             .commit();
         }
+        // Backpressure: wait while the client has not read what was already written.
+        if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), once(output, 'close')]);
+        if (output.destroyed) return;
       }
       sheet.commit();
       await workbook.commit();
