@@ -2,6 +2,8 @@ import { Box, Typography } from '@mui/material';
 import { Title, useGetIdentity } from 'react-admin';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { HomeBanners } from '../resources/banners/HomeBanners';
+import { MyNotifications } from '../resources/notifications/MyNotifications';
 
 /** SPEC §2.1 `home` (/home): greets the logged-in user. */
 export function HomePage() {
@@ -21,6 +23,11 @@ export function HomePage() {
           {translate('app.home.greeting', { name: identity.fullName })}
         </Typography>
       )}
+      {/* Active banners of the user's audience, then "Mis notificaciones" (issue 4). */}
+      <Box sx={{ mt: 3 }}>
+        <HomeBanners />
+        <MyNotifications />
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,9 @@
 import type { MessageKey } from './catalogue';
+import { englishCompaniesMessages, englishCompaniesResources } from './en.companies';
+import { englishListMessages } from './en.list';
+import { englishPlatformApp, englishPlatformResources } from './en.platform';
 import { englishSessionMessages } from './en.session';
+import { englishUsersMessages, englishUsersResources } from './en.users';
 
 /**
  * The application's own strings. English is the key source (STYLE 6): every other language
@@ -7,6 +11,10 @@ import { englishSessionMessages } from './en.session';
  */
 export const englishAppMessages = {
   app: {
+    // --- Users, user groups, document types, profile form (./en.users.ts) ---
+    ...englishUsersMessages,
+    // --- Banners, plans, notifications, help center, FAQ (./en.platform.ts) ---
+    ...englishPlatformApp,
     name: 'Rúbrica',
     tagline: 'Electronic and digital signatures with contract management',
     document_title: '%{page} · Rúbrica',
@@ -24,6 +32,10 @@ export const englishAppMessages = {
     },
     // --- Session, profile, impersonation and expiry pop-ups (./en.session.ts) ---
     ...englishSessionMessages,
+    // --- Shared list framework (./en.list.ts) ---
+    ...englishListMessages,
+    // --- Companies, branches and company features (./en.companies.ts) ---
+    ...englishCompaniesMessages,
     // --- Application shell (navigation, layout, feedback) ---
     shell: {
       skip_to_content: 'Skip to content',
@@ -166,6 +178,9 @@ export const englishAppMessages = {
     // --- End of application shell ---
   },
   resources: {
+    ...englishCompaniesResources,
+    ...englishUsersResources,
+    ...englishPlatformResources,
     roles: {
       name: 'Role |||| Roles',
       fields: {

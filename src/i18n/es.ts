@@ -1,10 +1,18 @@
 import type { CatalogueOf } from './catalogue';
 import type { englishAppMessages } from './en';
+import { spanishCompaniesMessages, spanishCompaniesResources } from './es.companies';
+import { spanishListMessages } from './es.list';
+import { spanishPlatformApp, spanishPlatformResources } from './es.platform';
 import { spanishSessionMessages } from './es.session';
+import { spanishUsersMessages, spanishUsersResources } from './es.users';
 
 /** The application's own strings in Spanish, the default language (SPEC: locale es). */
 export const spanishAppMessages = {
   app: {
+    // --- Users, user groups, document types, profile form (./es.users.ts) ---
+    ...spanishUsersMessages,
+    // --- Banners, plans, notifications, help center, FAQ (./es.platform.ts) ---
+    ...spanishPlatformApp,
     name: 'Rúbrica',
     tagline: 'Firma electrónica y digital con gestión de contratos',
     document_title: '%{page} · Rúbrica',
@@ -23,6 +31,10 @@ export const spanishAppMessages = {
     },
     // --- Session, profile, impersonation and expiry pop-ups (./es.session.ts) ---
     ...spanishSessionMessages,
+    // --- Shared list framework (./es.list.ts) ---
+    ...spanishListMessages,
+    // --- Companies, branches and company features (./es.companies.ts) ---
+    ...spanishCompaniesMessages,
     // --- Application shell (navigation, layout, feedback) ---
     shell: {
       skip_to_content: 'Saltar al contenido',
@@ -168,6 +180,9 @@ export const spanishAppMessages = {
     // --- End of application shell ---
   },
   resources: {
+    ...spanishCompaniesResources,
+    ...spanishUsersResources,
+    ...spanishPlatformResources,
     roles: {
       name: 'Rol |||| Roles',
       fields: {

@@ -6,6 +6,14 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { BannerListPage } from '../resources/banners';
+import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
+import { DocumentTypeList } from '../resources/documentTypes';
+import { FaqPage, HelpArticleListPage } from '../resources/helpArticles';
+import { NotificationListPage } from '../resources/notifications';
+import { PlansPage } from '../resources/plans';
+import { UserGroupList } from '../resources/userGroups';
+import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -20,23 +28,23 @@ type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey 
 export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
   login: { element: () => <RootRedirect /> },
   home: { element: () => <HomePage /> },
-  'faq.asked-questions': { title: 'app.pages.faq' },
+  'faq.asked-questions': { element: () => <FaqPage /> },
   'email.tracker': { title: 'app.pages.email_tracker' },
   'session.login': { element: () => <LoginPage /> },
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
-  'admin.company.items-crud': { title: 'app.pages.companies' },
+  'admin.company.items-crud': { element: () => <CompanyListPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
-  'admin.plans.items-crud': { title: 'app.pages.plans' },
-  'admin.update-company.item-crud': { title: 'app.pages.update_company' },
+  'admin.plans.items-crud': { element: () => <PlansPage /> },
+  'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
   'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
-  'admin.user.items-crud': { title: 'app.pages.users' },
+  'admin.user.items-crud': { element: () => <UserList /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
-  'user.documentType.items-crud': { title: 'app.pages.document_types' },
+  'user.documentType.items-crud': { element: () => <DocumentTypeList /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.documentGroup.items-crud': { title: 'app.pages.document_groups' },
-  'admin.groups.items-crud': { title: 'app.pages.user_groups' },
+  'admin.groups.items-crud': { element: () => <UserGroupList /> },
   'admin.document.item-crud': { title: 'app.pages.document' },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { title: 'app.pages.single_request' },
@@ -44,15 +52,15 @@ export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
-  'admin.banner.items-crud': { title: 'app.pages.banners' },
+  'admin.banner.items-crud': { element: () => <BannerListPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
-  'admin.notifications': { title: 'app.pages.notifications' },
+  'admin.notifications': { element: () => <NotificationListPage /> },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },
   'admin.supports': { title: 'app.pages.supports' },
   'admin.company_supports': { title: 'app.pages.company_supports' },
-  'admin.company_features': { title: 'app.pages.company_features' },
-  'admin.help_center': { title: 'app.pages.help_center' },
+  'admin.company_features': { element: () => <CompanyFeaturesPage /> },
+  'admin.help_center': { element: () => <HelpArticleListPage /> },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
   'admin.getUsersCompaniesStorageStatistics': { title: 'app.pages.statistics_companies_users' },

@@ -4,6 +4,7 @@ import { Title, useDataProvider, useGetIdentity } from 'react-admin';
 import type { AppDataProvider } from '../dataProvider';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { ProfileEditForm } from '../resources/users/ProfileEditForm';
 import { serverMessage } from '../session/serverErrors';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TwoFactorSwitch } from './TwoFactorSwitch';
@@ -33,8 +34,8 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * SPEC §2.1 `user.user.item-crud` (/user/profile), any authenticated user: the user's data (read
- * only for now; editing comes with a later issue), two-step verification and a password change.
+ * SPEC §2.1 `user.user.item-crud` (/user/profile), any authenticated user: the user's data (edited
+ * in a dialog, ProfileEditForm), two-step verification and a password change.
  */
 export function ProfilePage() {
   const translate = useAppTranslate();
@@ -64,9 +65,16 @@ export function ProfilePage() {
       <Stack spacing={3}>
         <Card variant="outlined" component="section" aria-labelledby="profile-personal-title">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography id="profile-personal-title" component="h2" variant="h6" sx={{ mb: 2 }}>
-              {translate('app.profile.personal')}
-            </Typography>
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}
+            >
+              <Typography id="profile-personal-title" component="h2" variant="h6">
+                {translate('app.profile.personal')}
+              </Typography>
+              <ProfileEditForm profileQueryKey={profileQueryKey(id)} disabled={!user} />
+            </Stack>
             {user ? (
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}

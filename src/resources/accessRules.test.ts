@@ -4,7 +4,8 @@ import { RESOURCE_ACCESS_RULES } from './registry';
 
 describe('accessRulesOf', () => {
   it('derives each action from the permissions of the contract endpoint behind it', () => {
-    expect(RESOURCE_ACCESS_RULES).toEqual({ roles: { list: ['user.list'], export: ['user.list'] } });
+    expect(RESOURCE_ACCESS_RULES.roles).toEqual({ list: ['user.list'], export: ['user.list'] });
+    expect(RESOURCE_ACCESS_RULES.banners?.list).toEqual(['banner.list']);
   });
 
   it('prefers the permissions a resource declares for an action', () => {

@@ -1,0 +1,44 @@
+import type { CatalogueOf } from './catalogue';
+import type { englishListMessages } from './en.list';
+
+/** Spanish strings of the shared list framework (SPEC §2.7). */
+export const spanishListMessages = {
+  list: {
+    search: 'Buscar',
+    empty_title: 'Aún no hay registros',
+    empty_filtered: 'Ningún registro coincide con la búsqueda o los filtros.',
+    empty_hint: 'Cuando se agreguen registros aparecerán aquí.',
+    clear_filters: 'Quitar filtros',
+    actions_column: 'Acciones',
+    close: 'Cerrar',
+    cancel: 'Cancelar',
+    save: 'Guardar',
+    created: 'Registro creado',
+    updated: 'Cambios guardados',
+    deleted: 'Registro eliminado',
+    actions: {
+      add: 'Agregar',
+      view_details: 'Ver detalles',
+      update: 'Actualizar',
+      delete: 'Eliminar',
+      json: 'JSON',
+      certificate: 'Certificado',
+      edit: 'Editar',
+      search: 'Buscar',
+      resend: 'Reenviar',
+      cancel: 'Cancelar',
+      history: 'Historial',
+      activate_user: 'Activar usuario',
+      export: 'Exportar',
+    },
+    delete_dialog: {
+      title: '¿Eliminar %{name}?',
+      content: 'Esta acción no se puede deshacer.',
+      confirm: 'Eliminar',
+    },
+    export_dialog: {
+      running: 'Preparando el archivo…',
+      failed: 'No fue posible descargar el archivo',
+    },
+  },
+} satisfies CatalogueOf<typeof englishListMessages>;

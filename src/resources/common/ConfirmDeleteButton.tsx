@@ -1,0 +1,98 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import {
+  type RaRecord,
+  useDelete,
+  useGetRecordRepresentation,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+} from 'react-admin';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { RowActionButton } from './RowActionButton';
+
+export type ConfirmDeleteButtonProps = {
+  /** Defaults to the record and resource in context (a DataTable row). */
+  record?: RaRecord;
+  resource?: string;
+  /** 'icon' in table rows (default), 'button' in dialogs and toolbars. */
+  variant?: 'icon' | 'button';
+  /** Body text of the confirmation (defaults to "Esta acción no se puede deshacer."). */
+  confirmContent?: string;
+  onDeleted?: (record: RaRecord) => void;
+};
+
+/**
+ * Delete with a confirmation dialog whose confirm button is red (SPEC §2.7). The deletion is
+ * pessimistic: the row disappears only once the server agreed, and a refusal shows its message.
+ */
+export function ConfirmDeleteButton(props: ConfirmDeleteButtonProps) {
+  const contextRecord = useRecordContext();
+  const contextResource = useResourceContext();
+  const record = props.record ?? contextRecord;
+  const resource = props.resource ?? contextResource;
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useAppTranslate();
+  const represent = useGetRecordRepresentation(resource);
+  if (!record || !resource) return null;
+
+  const name = String(represent(record) ?? `#${record.id}`);
+  const confirm = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify(translate('app.list.deleted'), { type: 'success' });
+          refresh();
+          props.onDeleted?.(record);
+        },
+        onError: (error) => {
+          setOpen(false);
+          const message = error instanceof Error && error.message ? error.message : 'Error del servidor';
+          notify(message, { type: 'error' });
+        },
+      },
+    );
+
+  const label = translate('app.list.actions.delete');
+  return (
+    <>
+      {props.variant === 'button' ? (
+        <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      ) : (
+        <RowActionButton
+          label={label}
+          icon={<DeleteOutlineIcon />}
+          color="error"
+          onClick={() => setOpen(true)}
+        />
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{translate('app.list.delete_dialog.title', { name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {props.confirmContent ?? translate('app.list.delete_dialog.content')}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} color="inherit" disabled={isPending}>
+            {translate('app.list.cancel')}
+          </Button>
+          <Button onClick={confirm} color="error" variant="contained" disabled={isPending} autoFocus>
+            {translate('app.list.delete_dialog.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslateLabel } from 'react-admin';
+
+export type DetailItem = { source: string; value: ReactNode; wide?: boolean };
+
+/** A record's fields as a two-column grid of label and value (show dialogs). */
+export function DetailGrid({ resource, items }: { resource: string; items: DetailItem[] }) {
+  const translateLabel = useTranslateLabel();
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        columnGap: 3,
+        rowGap: 2,
+        m: 0,
+      }}
+    >
+      {items.map(({ source, value, wide }) => (
+        <Box key={source} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {translateLabel({ source, resource })}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, typography: 'body1', overflowWrap: 'anywhere' }}>
+            {value ?? '—'}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

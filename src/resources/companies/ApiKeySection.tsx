@@ -1,0 +1,81 @@
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import { formatDateTime } from '../../format';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { ApiKeyDialog } from './ApiKeyDialog';
+import type { CompanyRecord } from './CompanyFields';
+
+/**
+ * The API key: only its prefix is known after creation (the server keeps a hash). "Generar nueva
+ * clave" rotates it after a confirmation and shows the new key once.
+ */
+export function ApiKeySection() {
+  const record = useRecordContext<CompanyRecord>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [newKey, setNewKey] = useState<string | null>(null);
+  if (!record) return null;
+
+  const rotate = async () => {
+    setPending(true);
+    try {
+      const reply = await dataProvider.callEndpoint('rotateCompanyApiKey', { companyId: Number(record.id) });
+      setNewKey(reply.api_key);
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Error del servidor', { type: 'error' });
+    } finally {
+      setPending(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ py: 1 }}>
+      <Typography variant="body2">
+        {record.api_key_prefix ? (
+          <>
+            {translate('app.companies.api_key_prefix', { prefix: record.api_key_prefix })}
+            {record.api_key_created_at ? ` (${formatDateTime(record.api_key_created_at)})` : ''}
+          </>
+        ) : (
+          translate('app.companies.api_key_none')
+        )}
+      </Typography>
+      <div>
+        <Button variant="outlined" startIcon={<KeyOutlinedIcon />} onClick={() => setConfirming(true)}>
+          {translate('app.companies.api_key_generate')}
+        </Button>
+      </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} maxWidth="xs">
+        <DialogContent>
+          <DialogContentText>{translate('app.companies.api_key_confirm')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setConfirming(false)} disabled={pending}>
+            {translate('app.list.cancel')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={rotate} disabled={pending}>
+            {translate('app.companies.api_key_generate')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ApiKeyDialog apiKey={newKey} onClose={() => setNewKey(null)} />
+    </Stack>
+  );
+}

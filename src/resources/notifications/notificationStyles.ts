@@ -1,0 +1,7 @@
+import type { ValueChipStyles } from '../common/ValueChip';
+
+export const NOTIFICATION_AUDIENCE_STYLES: ValueChipStyles = {
+  all: { label: 'app.platform.common.audience_all' },
+  company: { label: 'app.platform.common.audience_company' },
+  user: { label: 'app.platform.common.audience_user' },
+};

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { notificationAudience } from '../../../contract/endpoints/notifications';
+import type { EndpointInput } from '../../dataProvider/callEndpoint';
+import type { ResourceDataDeclaration } from '../../dataProvider/types';
+import type { FormValues } from '../common/formValues';
+import { idOrNull } from '../common/formValues';
+import { listQueryInput } from '../common/listQueryInput';
+
+type NotificationAudience = z.output<typeof notificationAudience>;
+
+/** The notification form's values as the body of save_notification / update_notification. */
+export function notificationBody(data: FormValues) {
+  const audience = (data.audience ?? 'all') as NotificationAudience;
+  return {
+    title: String(data.title ?? '').trim(),
+    body: String(data.body ?? '').trim(),
+    audience,
+    // Only the target of the chosen audience is sent; the other is cleared.
+    company_id: audience === 'company' ? idOrNull(data.company_id) : null,
+    user_id: audience === 'user' ? idOrNull(data.user_id) : null,
+  };
+}
+
+const FILTERS = ['status', 'audience', 'company_id'] as const;
+const SORTS = ['id', 'title', 'published_at', 'created_at'] as const;
+
+/** Notifications (notifications_list and its CRUD endpoints; publishing is a custom action). */
+export const notificationsData = {
+  getList: {
+    endpoint: 'listNotifications',
+    toInput: (params) => ({
+      body: listQueryInput(params, {
+        filters: FILTERS,
+        sorts: SORTS,
+      }) as EndpointInput<'listNotifications'>['body'],
+    }),
+  },
+  getOne: { endpoint: 'getNotification', toInput: ({ id }) => ({ id: Number(id) }) },
+  create: { endpoint: 'createNotification', toInput: ({ data }) => ({ body: notificationBody(data) }) },
+  update: {
+    endpoint: 'updateNotification',
+    toInput: ({ id, data }) => ({ id: Number(id), body: notificationBody(data) }),
+  },
+  delete: { endpoint: 'deleteNotification', toInput: ({ id }) => ({ id: Number(id) }) },
+} satisfies ResourceDataDeclaration;

@@ -1,0 +1,77 @@
+import type { GetListParams } from 'react-admin';
+import type { EndpointInput } from '../../dataProvider/callEndpoint';
+import type { ResourceDataDeclaration } from '../../dataProvider/types';
+import { listQueryInput } from '../common/listQueryInput';
+
+const FILTERS = ['company_id', 'plan_id', 'status', 'date_from', 'date_to'] as const;
+const SORTS = ['id', 'starts_at', 'expired_at', 'company_name', 'plan_name', 'units_used'] as const;
+
+/** The assignment filters of a list params, as the body of get_packages_assignments and its export. */
+export function assignmentFilters(params: GetListParams) {
+  const {
+    page: _page,
+    itemsPerPage: _perPage,
+    ...filters
+  } = listQueryInput(params, {
+    filters: FILTERS,
+    sorts: SORTS,
+  });
+  return filters as EndpointInput<'exportAssignments'>['body'];
+}
+
+/**
+ * Packages assigned to companies (SPEC §7.2 Plans: get_packages_assignments, with the details of
+ * one in get_packages_assignments_details — the same record plus a consumption summary).
+ */
+export const planAssignmentsData = {
+  getList: {
+    endpoint: 'listAssignments',
+    toInput: (params) => ({
+      body: listQueryInput(params, {
+        filters: FILTERS,
+        sorts: SORTS,
+      }) as EndpointInput<'listAssignments'>['body'],
+    }),
+  },
+  getOne: {
+    endpoint: 'getAssignmentDetails',
+    toInput: ({ id }) => ({ body: { assignment_id: Number(id) } }),
+  },
+  create: {
+    endpoint: 'savePlanAssignment',
+    toInput: ({ data }) => ({
+      body: {
+        company_id: Number(data.company_id),
+        plan_id: Number(data.plan_id),
+        starts_at: String(data.starts_at ?? ''),
+        ...(data.expired_at ? { expired_at: `${String(data.expired_at)}T23:59:59` } : {}),
+      },
+    }),
+  },
+} satisfies ResourceDataDeclaration;
+
+/** Unit movements of a package (get_packages_transactions), listed by `assignment_id`. */
+export const planTransactionsData = {
+  getList: {
+    endpoint: 'listTransactions',
+    toInput: (params) => ({
+      body: listQueryInput(params, {
+        filters: ['assignment_id', 'company_id', 'kind'],
+        sorts: ['id', 'created_at', 'units'],
+      }) as EndpointInput<'listTransactions'>['body'],
+    }),
+  },
+  getManyReference: {
+    endpoint: 'listTransactions',
+    toInput: (params) => ({
+      body: {
+        [params.target]: Number(params.id),
+        page: params.pagination.page,
+        itemsPerPage: params.pagination.perPage,
+        ...(params.sort.field === 'created_at' || params.sort.field === 'units'
+          ? { sort: params.sort.field, order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' }
+          : {}),
+      } as EndpointInput<'listTransactions'>['body'],
+    }),
+  },
+} satisfies ResourceDataDeclaration;

@@ -1,0 +1,39 @@
+import { useRecordContext } from 'react-admin';
+import { formatCurrency, formatDateTime, formatNumber } from '../../format';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { DetailGrid } from '../common/DetailGrid';
+import { ACTIVE_STATUS_STYLES, ValueChip } from '../common/ValueChip';
+
+/** "Ilimitado" or "1.000 firmas". */
+export function useSignaturesText() {
+  const translate = useAppTranslate();
+  return (signatures: number | null | undefined) =>
+    signatures === null || signatures === undefined
+      ? translate('app.platform.plans.unlimited')
+      : translate('app.platform.plans.signatures_count', { count: formatNumber(signatures) });
+}
+
+/** A plan's details (show dialog). */
+export function PlanDetails() {
+  const record = useRecordContext();
+  const translate = useAppTranslate();
+  const signaturesText = useSignaturesText();
+  if (!record) return null;
+  return (
+    <DetailGrid
+      resource="plans"
+      items={[
+        { source: 'name', value: record.name, wide: true },
+        { source: 'signatures', value: signaturesText(record.signatures) },
+        { source: 'price_usd', value: formatCurrency(record.price_usd) },
+        {
+          source: 'validity_days',
+          value: translate('app.platform.plans.days', { count: formatNumber(record.validity_days) }),
+        },
+        { source: 'status', value: <ValueChip source="status" styles={ACTIVE_STATUS_STYLES} /> },
+        { source: 'assignments_count', value: formatNumber(record.assignments_count) },
+        { source: 'created_at', value: formatDateTime(record.created_at) },
+      ]}
+    />
+  );
+}

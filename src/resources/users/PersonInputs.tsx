@@ -1,0 +1,56 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { SelectInput, TextInput } from 'react-admin';
+import {
+  DigitsInput,
+  matchesFormat,
+  maxLength,
+  minLength,
+  numbersOnly,
+  requiredField,
+} from '../../validation';
+import { useIdentificationTypes } from './userChoices';
+
+/** Two columns from small screens up, one on phones. */
+export function InputGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        '& > *': { minWidth: 0 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+const required = [requiredField(), maxLength(100)];
+const phone = [numbersOnly(), minLength(7), maxLength(20)];
+const idNumber = [matchesFormat(/^[A-Za-z0-9-]{3,20}$/)];
+
+/**
+ * The person's own fields (contract `personFields`), shared by the administration form and the
+ * profile: name, last name, phone (digits only) and identity document. `resource` gives the labels.
+ */
+export function PersonInputs({ resource = 'users' }: { resource?: string }) {
+  const identificationTypes = useIdentificationTypes();
+  return (
+    <InputGrid>
+      <TextInput resource={resource} source="name" validate={required} autoComplete="given-name" />
+      <TextInput resource={resource} source="last_name" validate={required} autoComplete="family-name" />
+      <DigitsInput resource={resource} source="phone" validate={phone} autoComplete="tel" />
+      <Box />
+      <SelectInput
+        resource={resource}
+        source="id_type"
+        choices={identificationTypes.choices}
+        isPending={identificationTypes.isPending}
+        emptyText="—"
+      />
+      <TextInput resource={resource} source="id_number" validate={idNumber} />
+    </InputGrid>
+  );
+}
