@@ -362,3 +362,19 @@ describe('reading packages', () => {
     expect(branch.rows.map((row) => row[2])).toEqual(['Acme Cali']);
   });
 });
+
+describe('plan assignment counts', () => {
+  it('counts each plan its own assignments, not rows that share an id', async () => {
+    const db = t.deps.database.db;
+    const lonely = await createPlan(db, { name: 'Sin asignar', signatures: 5, validityDays: 30 });
+    const busy = await createPlan(db, { name: 'Muy usado', signatures: 5, validityDays: 30 });
+    for (let i = 0; i < 3; i++)
+      await assignPlan(db, { companyId: ids.other, planId: busy, startsAt: day(-1) });
+    const response = await api(tokens.admin, 'listPlans', { query: { page: 1, itemsPerPage: 100 } });
+    const count = (id: number) =>
+      (response.data.items as { id: number; assignments_count: number }[]).find((plan) => plan.id === id)
+        ?.assignments_count;
+    expect(count(lonely)).toBe(0);
+    expect(count(busy)).toBe(3);
+  });
+});

@@ -83,7 +83,7 @@ test('the administrator manages the document types of a company', async ({ page 
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test('a company sees and exports only its own document types', { tag: '@mobile' }, async ({ page }) => {
+test('a company sees and exports only its own document types', async ({ page }) => {
   await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
   await page.goto('/document-type');
   await expect(row(page, DIRECTORY_DOCUMENT_TYPE)).toHaveCount(1);

@@ -54,7 +54,7 @@ test('the administrator creates, filters, shows, edits and deletes plans', async
 
   await row.getByRole('button', { name: 'Actualizar' }).click();
   const edit = page.getByRole('dialog');
-  await edit.getByRole('checkbox', { name: 'Ilimitado' }).check();
+  await edit.getByLabel('Ilimitado').check();
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(edit).toHaveCount(0);
   await expect(rowOf(page, name)).toContainText('Ilimitado');

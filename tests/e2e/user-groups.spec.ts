@@ -66,9 +66,7 @@ test('the administrator manages the groups of another company', async ({ page })
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test('a company manages its own groups and never sees another company’s', { tag: '@mobile' }, async ({
-  page,
-}) => {
+test('a company manages its own groups and never sees another company’s', async ({ page }) => {
   await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
   await page.goto('/user_groups');
   await expect(row(page, DIRECTORY_GROUP)).toContainText('2 miembros');

@@ -111,9 +111,7 @@ test('the administrator creates, finds, edits, exports and deletes a user', asyn
   await expect(row(page, newEmail)).toHaveCount(0);
 });
 
-test('a company administrator manages only its company and branches', { tag: '@mobile' }, async ({
-  page,
-}) => {
+test('a company administrator manages only its company and branches', async ({ page }) => {
   await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
   await page.goto('/user/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
@@ -164,12 +162,19 @@ test('a company administrator manages only its company and branches', { tag: '@m
   const edit = page.getByRole('dialog', { name: 'Editar usuario' });
   await edit.getByLabel(/^Número de documento/).fill('1020304050');
   await edit.getByRole('button', { name: 'Guardar' }).click();
+  // The type goes with the number.
+  await expect(edit.getByText('Campo requerido')).toBeVisible();
+  await edit.getByRole('combobox', { name: /Tipo de documento/ }).click();
+  await page.getByRole('option', { name: /^CC/ }).click();
+  await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(edit).toHaveCount(0);
   await row(page, newEmail).getByRole('button', { name: 'Ver detalles' }).click();
   await expect(page.getByRole('dialog', { name: 'Detalles del usuario' })).toContainText('1020304050');
   await page.keyboard.press('Escape');
 
   await search(page, '');
+  // The search is applied after a short pause: wait for the other rows before exporting.
+  await expect(row(page, BRANCH_COLLEAGUE.email)).toHaveCount(1);
   const rows = await exportRows(page);
   const emails = rows.flat();
   expect(emails).toContain(newEmail);
@@ -185,20 +190,23 @@ test('a company administrator manages only its company and branches', { tag: '@m
   await expect(row(page, newEmail)).toHaveCount(0);
 });
 
-test('everyone edits their own data on the profile', async ({ page }) => {
+test('everyone edits their own data on the profile', { tag: '@mobile' }, async ({ page }) => {
   await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password, { fresh: true }));
   await page.goto('/user/profile');
+  // Unique values: the desktop and mobile runs edit the same person.
+  const lastName = `Directora ${test.info().project.name === 'mobile' ? 'Móvil' : 'Escritorio'}`;
+  const phone = `310${String(Date.now()).slice(-7)}`;
   await page.getByRole('button', { name: 'Editar mis datos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar mis datos' });
   await expect(dialog.getByLabel(/^Nombre/)).toHaveValue(DIRECTORY_ADMIN.name);
   await dialog.getByLabel(/^Teléfono/).fill('abc');
   await expect(dialog.getByLabel(/^Teléfono/)).toHaveValue('');
-  await dialog.getByLabel(/^Apellido/).fill('Directora Perfil');
-  await dialog.getByLabel(/^Teléfono/).fill('3104445566');
+  await dialog.getByLabel(/^Apellido/).fill(lastName);
+  await dialog.getByLabel(/^Teléfono/).fill(phone);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Datos actualizados')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Datos del usuario' })).toContainText(
-    'Diana Directora Perfil',
+    `${DIRECTORY_ADMIN.name} ${lastName}`,
   );
 });

@@ -35,7 +35,8 @@ const SORT_COLUMNS = {
   created_at: plans.createdAt,
 } as const;
 
-const assignmentsCount = sql<number>`(SELECT count(*) FROM plan_assignments pa WHERE pa.plan_id = ${plans.id})`;
+// Qualified by hand: inside the subquery an unqualified "id" would be the assignment's own id.
+const assignmentsCount = sql<number>`(SELECT count(*) FROM plan_assignments pa WHERE pa.plan_id = "plans"."id")`;
 
 const planColumns = {
   id: plans.id,

@@ -99,7 +99,12 @@ export function NotificationListPage() {
         source="published_at"
         render={(record) => (record.published_at ? formatDateTime(record.published_at) : '—')}
       />
-      <DataTable.NumberCol source="reads" disableSort render={(record) => formatNumber(record.reads)} />
+      <DataTable.Col
+        align="right"
+        source="reads"
+        disableSort
+        render={(record) => formatNumber(record.reads)}
+      />
       <DataTable.Col label="app.list.actions_column" disableSort>
         <Stack direction="row">
           <ViewDetailsButton />

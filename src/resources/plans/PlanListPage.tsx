@@ -42,8 +42,13 @@ export function PlanListPage({ tabs }: { tabs?: ReactNode }) {
       >
         <DataTable.Col source="name" />
         <DataTable.Col source="signatures" render={(record) => signaturesText(record.signatures)} />
-        <DataTable.NumberCol source="price_usd" render={(record) => formatCurrency(record.price_usd)} />
-        <DataTable.NumberCol
+        <DataTable.Col
+          align="right"
+          source="price_usd"
+          render={(record) => formatCurrency(record.price_usd)}
+        />
+        <DataTable.Col
+          align="right"
           source="validity_days"
           render={(record) =>
             translate('app.platform.plans.days', { count: formatNumber(record.validity_days) })

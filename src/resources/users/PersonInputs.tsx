@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
+import { VALIDATION_MESSAGES } from '../../../contract';
 import {
   DigitsInput,
   matchesFormat,
@@ -30,6 +31,11 @@ export function InputGrid({ children }: { children: ReactNode }) {
 const required = [requiredField(), maxLength(100)];
 const phone = [numbersOnly(), minLength(7), maxLength(20)];
 const idNumber = [matchesFormat(/^[A-Za-z0-9-]{3,20}$/)];
+// A document number needs its type (the API answers the same).
+const idType = (value: unknown, values: Record<string, unknown>) =>
+  values.id_number && (value === undefined || value === null || value === '')
+    ? VALIDATION_MESSAGES.required
+    : undefined;
 
 /**
  * The person's own fields (contract `personFields`), shared by the administration form and the
@@ -49,6 +55,7 @@ export function PersonInputs({ resource = 'users' }: { resource?: string }) {
         choices={identificationTypes.choices}
         isPending={identificationTypes.isPending}
         emptyText="—"
+        validate={idType}
       />
       <TextInput resource={resource} source="id_number" validate={idNumber} />
     </InputGrid>

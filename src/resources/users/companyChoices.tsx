@@ -107,7 +107,7 @@ export function CompanyScopePicker({ value, onChange }: CompanyScopePickerProps)
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 260 }}
+      sx={{ minWidth: { xs: 0, sm: 260 }, width: { xs: '100%', sm: 'auto' } }}
       value={selected}
       options={options}
       disableClearable={selected !== null}
