@@ -162,6 +162,9 @@ export async function startPostgres({ log = () => {} } = {}) {
           'fsync = on', // durability tests SIGKILL processes
           'synchronous_commit = on',
           'max_connections = 100',
+          // Test databases live seconds: an autovacuum worker in one would only make the
+          // teardown's DROP DATABASE … WITH (FORCE) fail (a non-superuser cannot end it).
+          'autovacuum = off',
           "log_min_messages = 'warning'",
           '',
         ].join('\n'),
@@ -178,6 +181,8 @@ export async function startPostgres({ log = () => {} } = {}) {
     const password = randomBytes(18).toString('hex');
     superuserSql({ socketDir, port }, [
       `CREATE ROLE ${DB_USER} LOGIN CREATEDB PASSWORD '${password}'`,
+      // Lets the suite's DROP DATABASE … WITH (FORCE) end any background worker in a test database.
+      `GRANT pg_signal_backend TO ${DB_USER}`,
       `CREATE DATABASE ${DB_NAME} OWNER ${DB_USER}`,
     ]);
     const url = `postgres://${DB_USER}:${password}@127.0.0.1:${port}/${DB_NAME}`;

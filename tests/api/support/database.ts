@@ -18,15 +18,47 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+}
+
+export type DropOptions = {
+  attempts?: number;
+  /** Pause before the second attempt; doubles after each failure. */
+  firstDelayMs?: number;
+  warn?: (message: string) => void;
+};
+
+/**
+ * Drops a test database, retrying, and never throws: a database left behind on a throwaway server
+ * costs nothing, while a failing teardown would fail a run whose tests all passed (PostgreSQL 15
+ * refuses `WITH (FORCE)` to a non-superuser when an autovacuum worker is in the database).
+ */
+export async function dropDatabase(
+  serverUrl: string,
+  name: string,
+  options: DropOptions = {},
+): Promise<void> {
+  const { attempts = 5, firstDelayMs = 200, warn = (message) => console.warn(message) } = options;
+  let lastError = '';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
+    // A server that goes away mid-teardown must not become an unhandled error event.
+    client.on('error', () => {});
+    try {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+      return;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    } finally {
+      await client.end().catch(() => {});
+    }
+    if (attempt < attempts)
+      await new Promise((resolve) => setTimeout(resolve, firstDelayMs * 2 ** (attempt - 1)));
+  }
+  warn(
+    `No se pudo borrar la base de datos de prueba ${name} tras ${attempts} intentos (se deja): ${lastError}`,
+  );
 }
 
 /**
