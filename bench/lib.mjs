@@ -67,15 +67,52 @@ export function getStatus(url) {
   });
 }
 
-/** Peak resident set size of a Linux process in MiB (VmHWM), or null elsewhere. */
-export function peakRssMiB(/** @type {number | undefined} */ pid) {
+/**
+ * One memory figure of a Linux process in MiB from /proc (null elsewhere or once it has exited).
+ * @param {number | undefined} pid
+ * @param {'VmHWM' | 'VmRSS'} field  VmHWM: peak resident set size; VmRSS: resident set size now
+ */
+function procStatusMiB(pid, field) {
   if (pid === undefined) return null;
   try {
-    const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
   }
+}
+
+/** Peak resident set size of a Linux process in MiB (VmHWM), or null elsewhere. */
+export const peakRssMiB = (/** @type {number | undefined} */ pid) => procStatusMiB(pid, 'VmHWM');
+
+/** Resident set size of a Linux process in MiB now (VmRSS), or null elsewhere. */
+export const rssMiB = (/** @type {number | undefined} */ pid) => procStatusMiB(pid, 'VmRSS');
+
+/**
+ * RSS once the process is at rest: polls until it changes by less than 1 MiB over 2 s (the
+ * start's last allocations and the first idle GC are done), at most `timeoutMs`.
+ * @param {number | undefined} pid
+ */
+export async function restingRssMiB(pid, timeoutMs = 30_000) {
+  const deadline = performance.now() + timeoutMs;
+  let previous = rssMiB(pid);
+  while (previous !== null && performance.now() < deadline) {
+    await sleep(2000);
+    const now = rssMiB(pid);
+    if (now === null || Math.abs(now - previous) < 1) return now;
+    previous = now;
+  }
+  return previous;
+}
+
+/**
+ * The Node.js flags of `npm start` (package.json), so the figures are those of the real command.
+ * @returns {string[]}
+ */
+export function startNodeFlags() {
+  const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
+  const match = /\bnode((?:\s+--\S+)*)\s+dist\/server\/main\.js/.exec(scripts.start ?? '');
+  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
 }
 
 /**
@@ -84,11 +121,12 @@ export function peakRssMiB(/** @type {number | undefined} */ pid) {
  * @property {number} startMs      spawn → first 200 from /api/health
  * @property {number | undefined} pid
  * @property {() => number | null} peakRssMiB
+ * @property {() => Promise<number | null>} restingRssMiB
  * @property {() => Promise<void>} stop   SIGTERM, then SIGKILL after 10 s
  */
 
 /**
- * Starts `node dist/server/main.js` and waits (≤ timeoutMs) for GET /api/health → 200.
+ * Starts `node dist/server/main.js` (with the flags of `npm start`) and waits (≤ timeoutMs) for GET /api/health → 200.
  * Logging is at `warn` so request logs do not skew the figures.
  * @param {{ dataDir: string, env?: Record<string, string>, timeoutMs?: number }} options
  * @returns {Promise<RunningServer>}
@@ -99,7 +137,7 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
   /** @type {string[]} */
   const output = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...startNodeFlags(), SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -138,7 +176,14 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
     if (child.exitCode !== null) break;
     if ((await getStatus(`${url}/api/health`)) === 200) {
       const startMs = performance.now() - started;
-      return { url, startMs, pid: child.pid, peakRssMiB: () => peakRssMiB(child.pid), stop };
+      return {
+        url,
+        startMs,
+        pid: child.pid,
+        peakRssMiB: () => peakRssMiB(child.pid),
+        restingRssMiB: () => restingRssMiB(child.pid),
+        stop,
+      };
     }
     await sleep(10);
   }

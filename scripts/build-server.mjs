@@ -1,10 +1,12 @@
-// `npm run build:server`: bundles server/main.ts into dist/server/main.js.
+// `npm run build:server`: bundles server/main.ts into dist/server/main.js, then prepares
+// dist/pglite-image, the embedded database that a first start copies (see server/db/pgliteImage.ts).
 //
 // Dependencies stay external (installed in node_modules, loaded by Node): native and WASM
-// packages (argon2, PGlite) cannot be bundled, and it keeps the build to ~1 s.
+// packages (argon2, PGlite) cannot be bundled, and it keeps the bundle step to ~1 s.
 // Migrations are read at runtime from server/db/migrations relative to the project root.
 // Stack traces map to the TypeScript with `NODE_OPTIONS=--enable-source-maps`.
 
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,24 +19,44 @@ const started = Date.now();
 // Stale chunks from an earlier layout must not survive.
 rmSync(OUT_DIR, { recursive: true, force: true });
 
-try {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['server/main.ts'],
-    outfile: 'dist/server/main.js',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    metafile: true,
-  });
-  const bytes = result.metafile.outputs['dist/server/main.js']?.bytes ?? 0;
-  console.log(`dist/server/main.js  ${(bytes / 1024).toFixed(0)} KiB  (${Date.now() - started} ms)`);
-} catch {
-  // esbuild has already printed the errors with file and line.
-  process.exitCode = 1;
+async function bundle() {
+  try {
+    const result = await build({
+      absWorkingDir: ROOT,
+      entryPoints: {
+        main: 'server/main.ts',
+        'build-pglite-image': 'server/db/build-pglite-image-cli.ts',
+      },
+      outdir: 'dist/server',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+      metafile: true,
+    });
+    const bytes = result.metafile.outputs['dist/server/main.js']?.bytes ?? 0;
+    console.log(`dist/server/main.js  ${(bytes / 1024).toFixed(0)} KiB  (${Date.now() - started} ms)`);
+    return true;
+  } catch {
+    // esbuild has already printed the errors with file and line.
+    return false;
+  }
 }
+
+/** initdb + migrations + reference data, in a process of its own: its memory is returned at exit. */
+function prepareImage() {
+  const imageStarted = Date.now();
+  const result = spawnSync(process.execPath, [path.join(OUT_DIR, 'build-pglite-image.js')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) return false;
+  console.log(`dist/pglite-image  (${Date.now() - imageStarted} ms)`);
+  return true;
+}
+
+if (!(await bundle()) || !prepareImage()) process.exitCode = 1;

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openPglite } from './pgliteImage.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -41,10 +41,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-async function openPgliteDir(dataDir: string): Promise<PGlite> {
-  const directory = join(dataDir, 'pgdata');
-  mkdirSync(directory, { recursive: true });
-  return PGlite.create(directory);
+function openPgliteDir(dataDir: string): Promise<PGlite> {
+  return openPglite(join(dataDir, 'pgdata'));
 }
 
 function openPostgres(connectionString: string): Database {

@@ -1,0 +1,56 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { projectRoot } from '../paths.js';
+
+/**
+ * Settings of the embedded database. PGlite keeps PostgreSQL's server defaults, sized for a
+ * machine of its own: 128 MB of shared buffers alone grow the WebAssembly heap (which never
+ * shrinks) past 180 MiB. Rúbrica's working set is a few MB, so small buffers cost no speed and
+ * keep the serving process lean (bench/README.md has the measurements).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'temp_buffers=4MB',
+];
+
+/**
+ * A migrated, reference-data-seeded PGlite data directory made by `npm run build`. Creating a
+ * database from nothing runs initdb in a second PGlite instance and costs ~750 MiB of memory that
+ * the process keeps; copying this directory instead costs nothing.
+ */
+export const pgliteImageFolder = () => join(projectRoot(), 'dist', 'pglite-image');
+
+const isDatabase = (directory: string) => existsSync(join(directory, 'PG_VERSION'));
+
+/**
+ * Gives `directory` a database: copies the image there when it holds none yet and the image
+ * exists (through a temporary sibling renamed at the end, so a crash never leaves half a copy).
+ * Returns whether it copied; otherwise PGlite creates the database itself.
+ */
+export function seedFromImage(directory: string, image = pgliteImageFolder()): boolean {
+  if (isDatabase(directory) || !isDatabase(image)) return false;
+  // An empty directory (made by an earlier start that stopped before initdb) can be replaced.
+  if (existsSync(directory)) {
+    if (readdirSync(directory).length > 0) return false;
+    rmdirSync(directory);
+  }
+  mkdirSync(dirname(directory), { recursive: true });
+  const partial = `${directory}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(image, partial, { recursive: true });
+  renameSync(partial, directory);
+  return true;
+}
+
+/** Opens (and creates when new) the PGlite database in `directory` with the lean settings. */
+export async function openPglite(directory: string): Promise<PGlite> {
+  seedFromImage(directory);
+  mkdirSync(directory, { recursive: true });
+  return PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
+}
