@@ -8,7 +8,8 @@
 //   6 build                npm run build                                    (1 check)
 //   7 e2e                  playwright test (desktop + mobile projects)      (tests)
 //
-// Counts come from vitest's and Playwright's JSON reports. The last line of output is always
+// Counts come from vitest's and Playwright's JSON reports. A test that passed only on a retry
+// (Playwright "flaky", a vitest retry) is listed and counted as failed: retries are for diagnosis. The last line of output is always
 // `N passed, N failed` (plus `, N skipped` when some were skipped), and the exit code is non-zero
 // when anything failed or a required stage could not run (a missing tool counts as a failure).
 //
@@ -20,11 +21,12 @@
 //   TEST_DATABASE_URL     use this PostgreSQL instead of starting a throwaway cluster
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres } from './pg.mjs';
 import { ensureTools, missingReason } from './system-tools.mjs';
+import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = path.join(ROOT, '.tmp');
@@ -42,6 +44,7 @@ const MINUTE = 60_000;
  * @property {number} passed
  * @property {number} failed
  * @property {number} skipped
+ * @property {string[]} [flaky]  passed only on a retry (counted in `failed`)
  * @property {string} [note]
  */
 
@@ -142,60 +145,17 @@ async function checkStage(title, command, args, timeoutMs) {
 }
 
 /**
- * Sums a vitest JSON report (jest-compatible shape). A file that failed to load has no failed
- * assertions but status 'failed': it counts as one failure so import errors are never hidden.
- * @param {string} file
- */
-function readVitestReport(file) {
-  if (!existsSync(file)) return null;
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    /** @type {{ status: string, assertionResults?: { status: string }[] }[]} */
-    const files = report.testResults ?? [];
-    const brokenFiles = files.filter(
-      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-    ).length;
-    return {
-      passed: report.numPassedTests ?? 0,
-      failed: (report.numFailedTests ?? 0) + brokenFiles,
-      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Sums Playwright's JSON report: flaky tests passed on retry; top-level errors (web server that
- * never started, broken config) count as failures.
- * @param {string} file
- */
-function readPlaywrightReport(file) {
-  if (!existsSync(file)) return null;
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    const stats = report.stats ?? {};
-    return {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-      failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
-      skipped: stats.skipped ?? 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Runs a test runner and counts its report; a non-zero exit with no counted failure (crash,
  * timeout, unhandled error) is one failure.
  * @param {{ title: string, command: string, args: string[], report: string,
- *   read: (file: string) => { passed: number, failed: number, skipped: number } | null,
+ *   read: () => import('./test-reports.mjs').SuiteCounts | null,
  *   env?: NodeJS.ProcessEnv, timeoutMs: number }} options
  */
 async function suiteStage({ title, command, args, report, read, env, timeoutMs }) {
   rmSync(report, { force: true });
   const { code, timedOut } = await run(command, args, { env, timeoutMs });
-  const counts = read(report) ?? { passed: 0, failed: 0, skipped: 0 };
+  /** @type {import('./test-reports.mjs').SuiteCounts} */
+  const counts = read() ?? { passed: 0, failed: 0, skipped: 0, flaky: [] };
   let note;
   if ((code !== 0 || timedOut) && counts.failed === 0) {
     counts.failed = 1;
@@ -230,8 +190,25 @@ const vitestArgs = (name, /** @type {string[]} */ projects) => [
   '--passWithNoTests',
   '--reporter=default',
   '--reporter=json',
+  `--reporter=${path.join(ROOT, 'scripts', 'vitest-retry-reporter.mjs')}`,
   `--outputFile.json=${path.join(TMP, `${name}.json`)}`,
 ];
+
+/**
+ * A vitest stage's JSON report, its retry file, and the environment that names the retry file.
+ * @param {string} name
+ * @param {NodeJS.ProcessEnv} env
+ */
+function vitestReports(name, env) {
+  const report = path.join(TMP, `${name}.json`);
+  const retries = path.join(TMP, `${name}.retries.json`);
+  rmSync(retries, { force: true });
+  return {
+    report,
+    read: () => readVitestReport(report, retries),
+    env: { ...env, RUBRICA_RETRY_REPORT: retries },
+  };
+}
 
 /** Environment without a database URL, so a stage's own choice is the only one in effect. */
 function envWith(/** @type {Record<string, string>} */ extra) {
@@ -264,8 +241,7 @@ const stages = [
         title,
         command: bin('vitest'),
         args: vitestArgs('unit', ['unit', 'web']),
-        report: path.join(TMP, 'unit.json'),
-        read: readVitestReport,
+        ...vitestReports('unit', process.env),
         timeoutMs: 10 * MINUTE,
       }),
   },
@@ -277,9 +253,7 @@ const stages = [
         title,
         command: bin('vitest'),
         args: vitestArgs('api-pglite', ['api']),
-        report: path.join(TMP, 'api-pglite.json'),
-        read: readVitestReport,
-        env: envWith({ TEST_DB: 'pglite' }),
+        ...vitestReports('api-pglite', envWith({ TEST_DB: 'pglite' })),
         timeoutMs: 10 * MINUTE,
       }),
   },
@@ -302,9 +276,7 @@ const stages = [
           title,
           command: bin('vitest'),
           args: vitestArgs('api-postgres', ['api']),
-          report: path.join(TMP, 'api-postgres.json'),
-          read: readVitestReport,
-          env: envWith({ TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url }),
+          ...vitestReports('api-postgres', envWith({ TEST_DB: 'postgres', TEST_DATABASE_URL: pg.url })),
           timeoutMs: 10 * MINUTE,
         });
       } finally {
@@ -331,12 +303,13 @@ const stages = [
       if (missing) return notRun(title, missing, 'failed');
       // A free port so a server already on 3100 (or a parallel run) does not collide.
       const port = String(await freePort());
+      const report = path.join(TMP, 'playwright.json');
       return suiteStage({
         title,
         command: bin('playwright'),
         args: ['test', '--pass-with-no-tests'],
-        report: path.join(TMP, 'playwright.json'),
-        read: readPlaywrightReport,
+        report,
+        read: () => readPlaywrightReport(report),
         env: envWith({ E2E_PORT: port }),
         timeoutMs: 15 * MINUTE,
       });
@@ -346,15 +319,22 @@ const stages = [
 
 function summary() {
   const total = { passed: 0, failed: 0, skipped: 0 };
+  /** @type {string[]} */
+  const flaky = [];
   console.log(`\n==== Summary ${'='.repeat(65)}\n`);
   for (const r of results) {
     total.passed += r.passed;
     total.failed += r.failed;
     total.skipped += r.skipped;
-    const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+    const retried = r.flaky?.length ? `, ${r.flaky.length} passed only on retry` : '';
+    const counts = `${r.passed} passed, ${r.failed} failed${retried}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
     const note = r.note ? `  (${r.note})` : '';
     console.log(`  ${r.status.toUpperCase().padEnd(8)} ${r.title.padEnd(24)} ${counts}${note}`);
+    flaky.push(...(r.flaky ?? []).map((test) => `${r.title}: ${test}`));
   }
+  // Always printed, so a green log shows that no retry was used.
+  console.log(`\n  Passed only on retry (counted as failed): ${flaky.length}`);
+  for (const test of flaky) console.log(`    ${test}`);
   const seconds = Math.round((Date.now() - startedAt) / 1000);
   console.log(
     `\n  ${Math.floor(seconds / 60)} min ${seconds % 60} s${quick ? ' (--quick: not a full run)' : ''}\n`,

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+// Under the project so that the nested vitest resolves from its node_modules.
+const scratch = mkdtempSync(path.join(ROOT, '.tmp', 'reports-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** @param {string} name @param {unknown} content */
+function writeJson(name, content) {
+  const file = path.join(scratch, name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+describe('readPlaywrightReport', () => {
+  it('counts a test that passed only on retry as failed and names it', () => {
+    const file = writeJson('playwright.json', {
+      stats: { expected: 3, unexpected: 0, flaky: 1, skipped: 1 },
+      suites: [
+        {
+          title: 'notifications.spec.ts',
+          specs: [
+            { title: 'publishes', tests: [{ projectName: 'desktop', status: 'flaky' }] },
+            { title: 'hides', tests: [{ projectName: 'desktop', status: 'expected' }] },
+          ],
+        },
+      ],
+      errors: [],
+    });
+    expect(readPlaywrightReport(file)).toEqual({
+      passed: 3,
+      failed: 1,
+      skipped: 1,
+      flaky: ['notifications.spec.ts › publishes [desktop]'],
+    });
+  });
+
+  it('counts top-level errors and a clean run as such', () => {
+    const broken = writeJson('broken.json', { stats: { expected: 0 }, errors: [{ message: 'webServer' }] });
+    expect(readPlaywrightReport(broken)).toMatchObject({ passed: 0, failed: 1, flaky: [] });
+    const clean = writeJson('clean.json', { stats: { expected: 5, unexpected: 0, flaky: 0 } });
+    expect(readPlaywrightReport(clean)).toEqual({ passed: 5, failed: 0, skipped: 0, flaky: [] });
+    expect(readPlaywrightReport(path.join(scratch, 'missing.json'))).toBeNull();
+  });
+});
+
+describe('readVitestReport', () => {
+  it('moves the tests of the retry file from passed to failed', () => {
+    const report = writeJson('vitest.json', {
+      numPassedTests: 5,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      numTodoTests: 0,
+      testResults: [{ status: 'passed', assertionResults: [{ status: 'passed' }] }],
+    });
+    const retries = writeJson('vitest.retries.json', { flaky: ['a.test.ts › b (passed after 1 retry)'] });
+    expect(readVitestReport(report, retries)).toEqual({
+      passed: 4,
+      failed: 1,
+      skipped: 1,
+      flaky: ['a.test.ts › b (passed after 1 retry)'],
+    });
+    expect(readVitestReport(report, path.join(scratch, 'no-retries.json'))).toMatchObject({
+      passed: 5,
+      failed: 0,
+    });
+  });
+
+  it('learns of a retried test from a real vitest run through the retry reporter', () => {
+    const project = path.join(scratch, 'project');
+    mkdirSync(project);
+    const attempts = path.join(project, 'attempts.txt');
+    writeFileSync(
+      path.join(project, 'sometimes.test.mjs'),
+      [
+        "import { existsSync, writeFileSync } from 'node:fs';",
+        "import { expect, it } from 'vitest';",
+        `const attempts = ${JSON.stringify(attempts)};`,
+        "it('fails the first time only', () => {",
+        '  const first = !existsSync(attempts);',
+        "  writeFileSync(attempts, 'x');",
+        '  expect(first).toBe(false);',
+        '});',
+        "it('always passes', () => expect(1).toBe(1));",
+        '',
+      ].join('\n'),
+    );
+    // A config of its own, or vitest would pick up the project's from a parent directory.
+    const config = path.join(project, 'vitest.config.mjs');
+    writeFileSync(config, "export default { test: { include: ['*.test.mjs'] } };\n");
+    const report = path.join(project, 'report.json');
+    const retries = path.join(project, 'retries.json');
+    const run = spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'vitest'),
+      [
+        'run',
+        '--config',
+        config,
+        '--root',
+        project,
+        '--retry',
+        '2',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        `--reporter=${path.join(ROOT, 'scripts', 'vitest-retry-reporter.mjs')}`,
+      ],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        env: { ...process.env, RUBRICA_RETRY_REPORT: retries },
+        timeout: 120_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const counts = readVitestReport(report, retries);
+    expect(counts).toMatchObject({ passed: 1, failed: 1 });
+    expect(counts?.flaky).toEqual(['sometimes.test.mjs › fails the first time only (passed after 1 retry)']);
+  }, 150_000);
+});
