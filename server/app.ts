@@ -4,7 +4,7 @@ import { endpoints } from '../contract/index.js';
 import { installSpanishZodMessages } from '../contract/validation.js';
 import type { Deps } from './deps.js';
 import { registerContract } from './http/contractRoutes.js';
-import { installErrorHandling } from './http/errorHandler.js';
+import { errorServerOptions, installErrorHandling } from './http/errorHandler.js';
 import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
@@ -63,6 +63,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ...errorServerOptions,
   });
   const table = options.endpoints ?? endpoints;
   // Every route registered from here on, contract or not: the route sweep walks this list.

@@ -26,3 +26,30 @@ describe('logger', () => {
     for (const secret of ['hunter22', 'tok-123', 'abc.def']) expect(output).not.toContain(secret);
   });
 });
+
+describe('error serializer', () => {
+  it('never writes the parameter values of a failed SQL query', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      detail: 'Key (email)=(persona@privada.co) already exists.',
+      params: ['secreto-1'],
+    });
+    const failed = Object.assign(
+      new Error('Failed query: select * from users where email = $1\nparams: persona@privada.co,secreto-2'),
+      { query: 'select * from users where email = $1', params: ['persona@privada.co', 'secreto-2'], cause },
+    );
+    logger.error({ err: failed }, 'Error no controlado');
+    const output = lines.join('');
+    expect(output).toContain('select * from users where email = $1');
+    expect(output).toContain('0x00');
+    for (const value of ['persona@privada.co', 'secreto-1', 'secreto-2']) expect(output).not.toContain(value);
+  });
+});

@@ -24,12 +24,44 @@ export function maskUrl(url: string): string {
     .replace(/([?&](?:token|code|otp|access_token|api_key)=)[^&#]*/gi, '$1***');
 }
 
+const HIDDEN = '[oculto]';
+/** Fields of database errors that carry the values of a query (drizzle, pg, PGlite) or of a row. */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'queryOptions', 'detail']);
+
+/**
+ * Drizzle writes a failed query's parameters into its message (and so its stack), and PostgreSQL
+ * quotes the refused value at the end of a line (`invalid input syntax for type integer: "…"`).
+ */
+const scrubText = (text: string) =>
+  text
+    .replace(/(\nparams: )[\s\S]*?(?=\n\s+at |$)/, `$1${HIDDEN}`)
+    .replace(/: "[^\n]*"(?=\n|$)/gm, `: "${HIDDEN}"`);
+
+function scrubError(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  const scrubbed: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (VALUE_FIELDS.has(key)) scrubbed[key] = HIDDEN;
+    else if (typeof field === 'string') scrubbed[key] = scrubText(field);
+    else scrubbed[key] = scrubError(field, depth + 1);
+  }
+  return scrubbed;
+}
+
+/** Errors as pino writes them, without the values of a failed SQL query (they may be personal data or secrets). */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return scrubError(error);
+  return scrubError(pino.stdSerializers.err(error));
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
       serializers: {
+        err: serializeError,
+        error: serializeError,
         req: (req: { method?: string; url?: string; ip?: string }) => ({
           method: req.method,
           url: req.url === undefined ? undefined : maskUrl(req.url),

@@ -5,8 +5,10 @@ import { fieldErrors } from '../../contract/validation.js';
 import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
+import { streamStarted } from './fileReply.js';
 import { authenticate, authorize } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
+import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
 import { hitRateLimit } from './rateLimit.js';
 
@@ -33,6 +35,8 @@ export function assertHandlersMatchContract(
 }
 
 function parseInput<S extends z.ZodType>(schema: S | undefined, value: unknown, status: 400 | 422) {
+  // Before any schema: no control character reaches a service, a query or the log.
+  refuseControlCharacters(value, status);
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -121,6 +125,7 @@ export function registerContract(
         }
         if ('file' in result) {
           const { stream, filename, contentType, maxAgeSeconds } = result.file as FileReply;
+          await streamStarted(stream);
           const image = definition.produces === 'image';
           if (image && maxAgeSeconds) reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
           return reply

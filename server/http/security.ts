@@ -16,7 +16,12 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // API replies carry sessions and personal data: no browser or proxy keeps them, unless the
+    // endpoint declared its own caching (a company logo).
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     // The API docs plugin replaces this with its own policy (hashes for its scripts) afterwards.
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');

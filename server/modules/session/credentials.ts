@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { audit } from '../../audit.js';
 import { loginChallenges, sessions, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import { stripControlCharacters } from '../../http/inputText.js';
 import type { RateLimit } from '../../http/rateLimit.js';
 
 /**
@@ -22,7 +23,9 @@ export async function createSession(deps: Deps, input: NewSession): Promise<{ to
       userId: input.userId,
       impersonatorUserId: input.impersonatorUserId ?? null,
       ip: input.ip,
-      userAgent: input.userAgent?.slice(0, 500),
+      // A header is client input too: no control character reaches the database.
+      userAgent:
+        input.userAgent === undefined ? undefined : stripControlCharacters(input.userAgent).slice(0, 500),
       expiresAt,
     })
     .returning({ id: sessions.id });
