@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OwnedEntity } from './owners.js';
 import type { Permission } from './permissions.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,17 +15,11 @@ export type Scope = 'public' | 'authenticated' | 'company' | 'global';
 
 /**
  * A record named by the request whose owning company must be visible to the caller
- * (otherwise 404). `from` says where the id is read; `entity` names an owner resolver
- * registered by the server (see server/http/ownership.ts).
+ * (otherwise 404). `from` says where the id (or array of ids) is read; `entity` names a table
+ * declared in contract/owners.ts.
  */
-export type Ownership = { entity: OwnedEntity; from: 'params' | 'body' | 'query'; field: string };
-export type OwnedEntity =
-  | 'company'
-  | 'user'
-  | 'planAssignment'
-  | 'userGroup'
-  | 'documentType'
-  | 'downloadRequest';
+export type Ownership = { entity: OwnedEntity; from: InputSource; field: string };
+export type InputSource = 'params' | 'body' | 'query';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -50,6 +45,12 @@ export type EndpointDefinition = {
    */
   produces?: 'xlsx' | 'image';
   owns?: readonly Ownership[];
+  /**
+   * Id-like input fields (`id`, `*_id`, `*Id`, `*ID`, arrays of them) that do not name a tenant
+   * record, each with the reason: field name → why (e.g. `role_id: 'los roles son globales'`).
+   * Every other id-like field of a non-public endpoint needs an `owns` rule (contract test).
+   */
+  notTenant?: Readonly<Record<string, string>>;
   /** Rate-limit bucket applied per IP before the handler, e.g. login. */
   rateLimit?: { bucket: string; max: number; windowSeconds: number };
   /** Refused while impersonating (signing as a signer, validating a signer's OTP). */

@@ -16,6 +16,7 @@ import { user } from './endpoints/user.js';
 import { userGroups } from './endpoints/userGroups.js';
 
 export * from './define.js';
+export * from './owners.js';
 export * from './permissions.js';
 export * from './schemas.js';
 export * from './validation.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { NOT_TENANT } from '../owners.js';
 import { email, id, itemsPerPage, nonEmpty, page, paginated, userStatus } from '../schemas.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
@@ -119,6 +120,7 @@ export const adminUsers = {
     owns: [ownsCompanyInBody],
     example: { body: { page: 1, itemsPerPage: 15 } },
     skipAudit: true,
+    notTenant: { role_id: NOT_TENANT.role },
   }),
   getUserRecord: endpoint({
     method: 'GET',
@@ -182,6 +184,7 @@ export const adminUsers = {
         company_id: 1,
       },
     },
+    notTenant: { role_id: NOT_TENANT.role },
   }),
   resendInvitation: endpoint({
     method: 'POST',
@@ -252,6 +255,7 @@ export const adminUsers = {
     produces: 'xlsx',
     owns: [ownsCompanyInBody],
     example: { body: {} },
+    notTenant: { role_id: NOT_TENANT.role },
   }),
   startImpersonation: endpoint({
     method: 'POST',

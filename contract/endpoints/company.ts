@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { nit } from '../nit.js';
+import { LOCATION_NOT_TENANT, NOT_TENANT } from '../owners.js';
 import { companyStatus, email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
@@ -158,6 +159,7 @@ export const company = {
     owns: [{ entity: 'company', from: 'params', field: 'companyID' }, ownsParent],
     example: { params: { page: 1, itemsPerPage: 15, roleID: 20, companyID: 1 }, body: {} },
     skipAudit: true,
+    notTenant: { roleID: NOT_TENANT.role, ...LOCATION_NOT_TENANT },
   }),
   getCompany: endpoint({
     method: 'GET',
@@ -181,6 +183,7 @@ export const company = {
     body: z.object(companyFields),
     reply: companyWithApiKey,
     example: { body: { fiscal_name: 'Andina Firmas S.A.S.', tax_id: '800197268-4' } },
+    notTenant: { tax_id: NOT_TENANT.taxId, ...LOCATION_NOT_TENANT },
   }),
   listBranches: endpoint({
     method: 'GET',
@@ -205,6 +208,7 @@ export const company = {
     reply: companyWithApiKey,
     owns: [ownsParent],
     example: { body: { parent_id: 1, fiscal_name: 'Sucursal Norte' } },
+    notTenant: { tax_id: NOT_TENANT.taxId, ...LOCATION_NOT_TENANT },
   }),
   updateBranch: endpoint({
     method: 'PUT',
@@ -218,6 +222,7 @@ export const company = {
     reply: companyRecord,
     owns: ownsId,
     example: { body: {} },
+    notTenant: { tax_id: NOT_TENANT.taxId, ...LOCATION_NOT_TENANT },
   }),
   updateCompany: endpoint({
     method: 'PUT',
@@ -232,6 +237,7 @@ export const company = {
     reply: companyRecord,
     owns: ownsId,
     example: { body: {} },
+    notTenant: { tax_id: NOT_TENANT.taxId, ...LOCATION_NOT_TENANT },
   }),
   addCompanySettings: endpoint({
     method: 'POST',
@@ -275,6 +281,7 @@ export const company = {
     produces: 'xlsx',
     owns: [ownsParent],
     example: { body: {} },
+    notTenant: LOCATION_NOT_TENANT,
   }),
   rotateCompanyApiKey: endpoint({
     method: 'POST',

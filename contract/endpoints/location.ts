@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { NOT_TENANT } from '../owners.js';
 import { id, paginated } from '../schemas.js';
 
 const area = 'Location';
@@ -48,6 +49,7 @@ export const location = {
     params: z.object({ country_id: countryId }),
     reply: paginated(departmentRecord),
     example: { params: { country_id: 'CO' } },
+    notTenant: { country_id: NOT_TENANT.location },
   }),
   listCities: endpoint({
     method: 'GET',
@@ -59,6 +61,7 @@ export const location = {
     params: z.object({ department_id: id }),
     reply: paginated(cityRecord),
     example: { params: { department_id: 5 } },
+    notTenant: { department_id: NOT_TENANT.location },
   }),
   listIdentificationTypes: endpoint({
     method: 'GET',

@@ -151,5 +151,6 @@ export const notifications = {
     reply: myNotification,
     // A personal read mark, not an administrative change: kept in notification_reads, not the audit log.
     skipAudit: true,
+    notTenant: { id: 'el servicio responde 404 si la notificación no va dirigida a quien llama' },
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { NOT_TENANT } from '../owners.js';
 import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 
 const area = 'Plans';
@@ -236,6 +237,7 @@ export const plans = {
     owns: [{ entity: 'company', from: 'body', field: 'company_id' }],
     example: { body: {} },
     skipAudit: true,
+    notTenant: { plan_id: NOT_TENANT.plan },
   }),
   exportAssignments: endpoint({
     method: 'POST',
@@ -250,6 +252,7 @@ export const plans = {
     owns: [{ entity: 'company', from: 'body', field: 'company_id' }],
     example: { body: {} },
     skipAudit: true,
+    notTenant: { plan_id: NOT_TENANT.plan },
   }),
   getAssignmentDetails: endpoint({
     method: 'POST',

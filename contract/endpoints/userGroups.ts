@@ -85,6 +85,7 @@ export const userGroups = {
     reply: userGroupRecord,
     owns: [{ entity: 'company', from: 'body', field: 'company_id' }],
     example: { body: { company_id: 1, name: 'Grupo', user_ids: [] } },
+    notTenant: { user_ids: 'el servicio exige miembros de la empresa del grupo (422 en user_ids)' },
   }),
   updateGroup: endpoint({
     method: 'PUT',
@@ -102,6 +103,7 @@ export const userGroups = {
     reply: userGroupRecord,
     owns: ownsGroup,
     example: { params: { id: 1 }, body: {} },
+    notTenant: { user_ids: 'el servicio exige miembros de la empresa del grupo (422 en user_ids)' },
   }),
   deleteGroup: endpoint({
     method: 'DELETE',

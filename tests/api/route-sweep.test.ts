@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../contract/index.js';
+import { z } from 'zod';
+import { type EndpointDefinition, endpoint, endpoints, id } from '../../contract/index.js';
 import { PERMISSIONS } from '../../contract/permissions.js';
 import {
   assignPlan,
@@ -11,6 +13,10 @@ import {
   createUser,
   createUserGroup,
 } from '../../server/db/factories.js';
+import { documentTypes } from '../../server/db/schema/index.js';
+import { notFound } from '../../server/errors.js';
+import { registerContract } from '../../server/http/contractRoutes.js';
+import type { Handler } from '../../server/http/handlers.js';
 import { type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -113,6 +119,28 @@ describe('route sweep', () => {
   });
 });
 
+/** A company-scoped endpoint that forgot its `owns` rule, and a handler that trusts the id. */
+const forgetfulEndpoints = {
+  fixtureGetDocumentType: endpoint({
+    method: 'GET',
+    path: 'fixture_document_type/{id}',
+    summary: 'Fixture: un tipo de documento, sin regla de propiedad.',
+    area: 'Fixture',
+    scope: 'company',
+    permissions: [],
+    params: z.object({ id }),
+    reply: z.object({ id: z.number(), name: z.string() }),
+  }),
+};
+const forgetfulHandlers: Record<string, Handler<EndpointDefinition>> = {
+  fixtureGetDocumentType: async ({ deps, params }) => {
+    const recordId = (params as { id: number }).id;
+    const [row] = await deps.database.db.select().from(documentTypes).where(eq(documentTypes.id, recordId));
+    if (!row) throw notFound();
+    return { data: row };
+  },
+};
+
 describe('route sweep catches mistakes', () => {
   let t: TestApp;
   let tokens: SweepContext['tokens'];
@@ -120,9 +148,11 @@ describe('route sweep catches mistakes', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      // A route added straight to Fastify, outside the contract and its guard.
-      extend: (app) =>
-        app.get('/api/unguarded_companies', async () => ({ data: [{ id: 1 }], message: 'ok' })),
+      extend: (app, deps) => {
+        // A route added straight to Fastify, outside the contract and its guard.
+        app.get('/api/unguarded_companies', async () => ({ data: [{ id: 1 }], message: 'ok' }));
+        registerContract(app, deps, forgetfulEndpoints, forgetfulHandlers);
+      },
     });
     ids = await tenants(t);
     tokens = {
@@ -133,17 +163,24 @@ describe('route sweep catches mistakes', () => {
   });
   afterAll(() => t.close());
 
-  it('reports a route registered outside the contract that answers without a token', async () => {
+  it("reports a route outside the contract, and another company's record served by a missing rule", async () => {
     const problems = await sweepRoutes({
       app: t.app,
-      endpoints,
+      endpoints: { ...endpoints, ...forgetfulEndpoints },
       tokens,
       foreignIds: foreignIdsOf(ids),
     });
-    expect(problems).toEqual([
+    const [outside, unguarded, ...missingRule] = problems;
+    expect([outside, unguarded]).toEqual([
       'GET /api/unguarded_companies: ruta registrada fuera del contrato',
       'GET /api/unguarded_companies: sin token → 200, se esperaba 401',
     ]);
+    // The undeclared id is probed with every kind of record (their ids may collide with a
+    // document type's); the one that surely leaks is company B's document type.
+    expect(missingRule).toContain(
+      'fixtureGetDocumentType (GET fixture_document_type/{id}): documentType de otra empresa (params.id, sin regla) → 200, se esperaba 4xx (sin regla de propiedad)',
+    );
+    for (const problem of missingRule) expect(problem).toMatch(/^fixtureGetDocumentType .*sin regla\) → 200/);
   });
 
   it('reports an endpoint declared public that is not meant to be', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { EndpointDefinition, OwnedEntity } from '../../../contract/define.js';
+import type { EndpointDefinition, InputSource } from '../../../contract/define.js';
+import { OWNED_ENTITIES, type OwnedEntity } from '../../../contract/owners.js';
+import { idFieldsOf } from '../../../contract/ownershipCoverage.js';
 
 /** Endpoints meant to answer without a token. Anything else declared public is a finding. */
 export const PUBLIC_ENDPOINTS = new Set([
@@ -143,20 +145,21 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
     }
     // Global endpoints refuse every customer company with 403 (above); only the platform, which sees
     // every tenant, gets as far as the ownership check.
-    for (const rule of entry.scope === 'global' ? [] : (entry.owns ?? [])) {
-      const foreign = foreignIds[rule.entity];
-      const override: Partial<InjectOptions> =
-        rule.from === 'params'
-          ? { url: url({ [rule.field]: foreign }) }
-          : rule.from === 'query'
-            ? { query: { ...example.query, [rule.field]: String(foreign) } as Record<string, string> }
-            : { payload: { ...(example.body as object), [rule.field]: foreign } };
-      await check(label, {
-        what: `${rule.entity} de otra empresa (${rule.from}.${rule.field})`,
-        request: request(tokens.companyAll, override),
-        expect: (s) => s === 404,
-        expected: '404',
-      });
+    if (entry.scope !== 'global' && entry.scope !== 'public') {
+      for (const probe of foreignIdProbes(entry, foreignIds)) {
+        const value = probe.array ? [probe.id] : probe.id;
+        const override: Partial<InjectOptions> =
+          probe.from === 'params'
+            ? { url: url({ [probe.field]: probe.id }) }
+            : probe.from === 'query'
+              ? { query: { ...example.query, [probe.field]: String(probe.id) } as Record<string, string> }
+              : { payload: { ...(example.body as object), [probe.field]: value } };
+        await check(label, {
+          what: `${probe.entity} de otra empresa (${probe.from}.${probe.field}${probe.declared})`,
+          request: request(tokens.companyAll, override),
+          ...probe.expectation,
+        });
+      }
     }
     // Malformed input, as the administrator so that only validation can refuse it.
     const paramSchemas = (entry.params && 'shape' in entry.params ? entry.params.shape : {}) as Record<
@@ -195,4 +198,66 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/** The owned entity a field name most likely names, when no rule says it. */
+function guessedEntities(field: string): OwnedEntity[] {
+  const name = field.toLowerCase().replace(/_/g, '');
+  const guesses: [RegExp, OwnedEntity][] = [
+    [/^(company|parent|branch)id/, 'company'],
+    [/^userids?$/, 'user'],
+    [/^(user)?groupids?$/, 'userGroup'],
+    [/^documenttypeids?$/, 'documentType'],
+    [/^(plan)?assignmentids?$/, 'planAssignment'],
+    [/^downloadrequestids?$/, 'downloadRequest'],
+  ];
+  const guess = guesses.find(([pattern]) => pattern.test(name));
+  return guess ? [guess[1]] : OWNED_ENTITIES;
+}
+
+type ForeignIdProbe = {
+  from: InputSource;
+  field: string;
+  entity: OwnedEntity;
+  id: number;
+  array: boolean;
+  declared: string;
+  expectation: Pick<Probe, 'expect' | 'expected'>;
+};
+
+/**
+ * Every id-like field of an endpoint, declared or not, with another company's id: a field with
+ * an ownership rule must answer 404; a field marked "not a tenant record" must not fail (no 5xx);
+ * a field with neither is probed with every kind of record it may name and must refuse them all.
+ */
+export function foreignIdProbes(
+  entry: EndpointDefinition,
+  foreignIds: Record<OwnedEntity, number>,
+): ForeignIdProbe[] {
+  const probes: ForeignIdProbe[] = [];
+  for (const { from, field } of idFieldsOf(entry)) {
+    if (field.includes('.')) continue;
+    const array = /ids$/i.test(field);
+    const rule = entry.owns?.find((owned) => owned.from === from && owned.field === field);
+    const marked = entry.notTenant && field in entry.notTenant;
+    // A marked field is probed once: only a failure (5xx) would be a finding.
+    const guessed = guessedEntities(field);
+    const entities = rule ? [rule.entity] : marked ? guessed.slice(0, 1) : guessed;
+    for (const entity of entities) {
+      probes.push({
+        from,
+        field,
+        entity,
+        id: foreignIds[entity],
+        array,
+        declared: rule ? '' : marked ? ', no es de un tenant' : ', sin regla',
+        expectation: rule
+          ? { expect: (s) => s === 404, expected: '404' }
+          : marked
+            ? { expect: (s) => s < 500, expected: 'sin error' }
+            : { expect: (s) => s >= 400, expected: '4xx (sin regla de propiedad)' },
+      });
+    }
+  }
+  return probes;
 }

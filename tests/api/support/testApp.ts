@@ -28,7 +28,7 @@ export type TestAppOptions = BuildOptions & {
   /** A logger of the test's own (to read what the app logs); silent by default. */
   logger?: Logger;
   /** Runs after the app is built and before it is ready (to add routes, hooks). */
-  extend?: (app: FastifyInstance) => void;
+  extend?: (app: FastifyInstance, deps: Deps) => void;
 };
 
 /** A real app (real database, migrations, seed, outbox mailer) driven with `app.inject()`. */
@@ -52,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
   });
   const app = await buildApp(deps, options);
-  options.extend?.(app);
+  options.extend?.(app, deps);
   await app.ready();
   return {
     app,
