@@ -80,7 +80,7 @@ export function preamble(options: {
   return [
     `#set document(title: ${typstString(options.title)}, date: none)`,
     `#set page(paper: "${PAPER[setup.paper].typst}", margin: (top: ${mm(margin.top)}, right: ${mm(margin.right)}, bottom: ${mm(margin.bottom)}, left: ${mm(margin.left)}), header: ${header}, footer: ${footer})`,
-    `#set text(font: (${options.fontFamilies.map(typstString).join(', ')}), size: 11pt, lang: "es", region: "co")`,
+    `#set text(font: (${options.fontFamilies.map(typstString).join(', ')}), size: 11pt, lang: "es", region: "co", hyphenate: false)`,
     '#set par(leading: 0.6em, spacing: 0.9em)',
     '#show heading: set block(above: 1.1em, below: 0.7em)',
     '#show heading.where(level: 1): set text(size: 20pt)',
