@@ -1,3 +1,4 @@
+import { HttpProblem } from '../errors.js';
 import { typstString } from './typst-syntax.js';
 
 export type PaperSize = 'letter' | 'a4';
@@ -26,7 +27,12 @@ const PAPER: Record<PaperSize, { typst: string; widthPt: number; heightPt: numbe
 
 const MM_TO_PT = 72 / 25.4;
 
-export class PageSetupError extends Error {}
+const SIDE_NAMES: Record<keyof Margins, string> = {
+  top: 'superior',
+  right: 'derecho',
+  bottom: 'inferior',
+  left: 'izquierdo',
+};
 
 export function resolvePageSetup(input: Partial<PageSetup> = {}): PageSetup {
   const setup: PageSetup = {
@@ -34,11 +40,13 @@ export function resolvePageSetup(input: Partial<PageSetup> = {}): PageSetup {
     margins: { ...DEFAULT_PAGE_SETUP.margins, ...input.margins },
     pageNumbers: input.pageNumbers ?? DEFAULT_PAGE_SETUP.pageNumbers,
   };
-  if (!(setup.paper in PAPER)) throw new PageSetupError('El tamaño de página debe ser carta o A4');
+  if (!Object.hasOwn(PAPER, setup.paper))
+    throw new HttpProblem(422, 'El tamaño de página debe ser carta o A4');
   for (const [side, value] of Object.entries(setup.margins)) {
     if (!Number.isFinite(value) || value < MARGIN_RANGE_MM.min || value > MARGIN_RANGE_MM.max) {
-      throw new PageSetupError(
-        `El margen ${side} debe estar entre ${MARGIN_RANGE_MM.min} y ${MARGIN_RANGE_MM.max} mm`,
+      throw new HttpProblem(
+        422,
+        `El margen ${SIDE_NAMES[side as keyof Margins] ?? side} debe estar entre ${MARGIN_RANGE_MM.min} y ${MARGIN_RANGE_MM.max} mm`,
       );
     }
   }
