@@ -46,6 +46,7 @@ export type PreparedDocument = {
 };
 
 export const RENDER_LIMITS = {
+  /** Characters of HTML outside inline images (whose size the image limits bound). */
   maxHtmlCharacters: 2_000_000,
   maxValueCharacters: 20_000,
   maxValues: 2_000,
@@ -70,7 +71,9 @@ type BoxMetadata = {
 };
 
 function checkLimits(request: RenderRequest): void {
-  const htmlLength = request.html.length + (request.header?.length ?? 0) + (request.footer?.length ?? 0);
+  const htmlLength = [request.html, request.header ?? '', request.footer ?? '']
+    .map((html) => html.replace(/data:[^"'\s>]*/g, '').length)
+    .reduce((sum, length) => sum + length, 0);
   if (htmlLength > RENDER_LIMITS.maxHtmlCharacters) {
     throw new HttpProblem(413, 'La plantilla es demasiado grande para generar el documento');
   }
