@@ -1,0 +1,50 @@
+/**
+ * Merge fields as the renderer sees them. Value fields print their value as text; signature,
+ * initials and signing-date fields print a labelled, empty box per signer whose page and rectangle
+ * are read back from the compiled document, so signing later stamps into that very PDF.
+ */
+export type BoxFieldKind = 'signature' | 'initials' | 'signing_date';
+export type FieldKind = 'value' | BoxFieldKind;
+
+export type FieldDefinition = {
+  kind: FieldKind;
+  /** Who fills it: 0 is the sender, 1, 2, … the signers in their order. Boxes need a signer ≥ 1. */
+  signer?: number;
+};
+
+export type FieldDefinitions = Readonly<Record<string, FieldDefinition>>;
+export type FieldValues = Readonly<Record<string, string>>;
+
+/** Where a box landed, in PDF user space: points, origin at the page's bottom-left corner. */
+export type FieldBox = {
+  field: string;
+  kind: BoxFieldKind;
+  signer: number;
+  /** 1-based page number. */
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
+
+export const BOX_SIZES: Readonly<Record<BoxFieldKind, { width: number; height: number }>> = {
+  signature: { width: 180, height: 56 },
+  initials: { width: 72, height: 36 },
+  signing_date: { width: 130, height: 22 },
+};
+
+const BOX_CAPTIONS: Readonly<Record<BoxFieldKind, string>> = {
+  signature: 'Firma',
+  initials: 'Iniciales',
+  signing_date: 'Fecha de firma',
+};
+
+export const isBoxKind = (kind: FieldKind): kind is BoxFieldKind => kind !== 'value';
+
+export function boxCaption(kind: BoxFieldKind, signer: number): string {
+  return `${BOX_CAPTIONS[kind]} · Firmante ${signer}`;
+}
+
+/** Field names as the editor writes them: letters, digits, `_`, `-` and `.` (accents allowed). */
+export const FIELD_NAME = /^[\p{L}\p{N}_.-]{1,80}$/u;

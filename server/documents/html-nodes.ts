@@ -1,0 +1,62 @@
+import type { ChildNode, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+
+export type { ChildNode, Element };
+
+/** Parses template HTML into a tree; entities are decoded, tag and attribute names lower-cased. */
+export function parseHtml(html: string): ChildNode[] {
+  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true })
+    .children;
+}
+
+export const isElement = (node: ChildNode): node is Element =>
+  node.type === 'tag' || node.type === 'script' || node.type === 'style';
+
+/** Inline `style` declarations as a map of lower-cased property → lower-cased value. */
+export function styleOf(element: Element): Map<string, string> {
+  const styles = new Map<string, string>();
+  for (const declaration of (element.attribs.style ?? '').split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
+    if (property && value) styles.set(property, value);
+  }
+  return styles;
+}
+
+export type TextAlign = 'left' | 'center' | 'right' | 'justify';
+
+export function textAlignOf(element: Element): TextAlign | null {
+  const value = styleOf(element).get('text-align');
+  return value === 'left' || value === 'center' || value === 'right' || value === 'justify' ? value : null;
+}
+
+export function startsNewPage(element: Element): boolean {
+  if (element.name === 'div' && element.attribs['data-page-break'] !== undefined) return true;
+  const styles = styleOf(element);
+  return styles.get('page-break-before') === 'always' || styles.get('break-before') === 'page';
+}
+
+/** Every image `src` in the tree, in document order. */
+export function imageSources(nodes: readonly ChildNode[]): string[] {
+  const sources: string[] = [];
+  const visit = (list: readonly ChildNode[]) => {
+    for (const node of list) {
+      if (!isElement(node)) continue;
+      if (node.name === 'img' && node.attribs.src) sources.push(node.attribs.src.trim());
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return sources;
+}
+
+/** A positive integer attribute within bounds, or the fallback. */
+export function integerAttribute(element: Element, name: string, fallback: number, max: number): number {
+  const value = Number.parseInt(element.attribs[name] ?? '', 10);
+  return Number.isFinite(value) && value >= 1 ? Math.min(value, max) : fallback;
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
+import { HttpProblem } from '../errors.js';
+import { projectRoot } from '../paths.js';
+import type { FieldBox, FieldDefinitions, FieldValues } from './fields.js';
+import { imageSources, parseHtml } from './html-nodes.js';
+import { convertHtmlToTypst } from './html-to-typst.js';
+import { type ImageLoader, type ResolvedImage, resolveImages } from './images.js';
+import { type PageSetup, pageSize, preamble, resolvePageSetup, textWidth } from './page-setup.js';
+import { splitSvgPages } from './page-svg.js';
+
+export type RenderRequest = {
+  /** Template body, header and footer as HTML (see TEMPLATE_HTML_ALLOWLIST). */
+  html: string;
+  header?: string;
+  footer?: string;
+  page?: Partial<PageSetup>;
+  title?: string;
+  fields?: FieldDefinitions;
+  values?: FieldValues;
+  /** Resolves stored-file image references; data URLs need none. */
+  loadImage?: ImageLoader;
+  /** Also returns every page as a standalone SVG (to show pages without a PDF viewer). */
+  svgPages?: boolean;
+};
+
+export type RenderedDocument = {
+  pdf: Buffer;
+  /** Hex SHA-256 of `pdf`. */
+  sha256: string;
+  pageCount: number;
+  /** Page size in points (every page has the template's size). */
+  pageSize: { width: number; height: number };
+  fieldBoxes: FieldBox[];
+  missingFields: string[];
+  svgPages?: string[];
+};
+
+/** The Typst source of a request and the images it needs, before compiling. */
+export type PreparedDocument = {
+  source: string;
+  images: ResolvedImage[];
+  setup: PageSetup;
+  missingFields: string[];
+};
+
+export const RENDER_LIMITS = {
+  /** Characters of HTML outside inline images (whose size the image limits bound). */
+  maxHtmlCharacters: 2_000_000,
+  maxValueCharacters: 20_000,
+  maxValues: 2_000,
+} as const;
+
+/** Fonts shipped with the project (Liberation, OFL); the compiler also embeds Libertinus and DejaVu Sans Mono. */
+export const FONT_DIRECTORY = () => join(projectRoot(), 'server', 'documents', 'fonts');
+const FONT_FAMILIES = ['Liberation Sans', 'Libertinus Serif', 'DejaVu Sans Mono'] as const;
+/** A folder that does not exist: the document can read nothing from disk, only mapped images. */
+const WORKSPACE = '/rubrica-documento';
+
+type BoxMetadata = {
+  field: string;
+  kind: FieldBox['kind'];
+  signer: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  'page-height': number;
+};
+
+function checkLimits(request: RenderRequest): void {
+  const htmlLength = [request.html, request.header ?? '', request.footer ?? '']
+    .map((html) => html.replace(/data:[^"'\s>]*/g, '').length)
+    .reduce((sum, length) => sum + length, 0);
+  if (htmlLength > RENDER_LIMITS.maxHtmlCharacters) {
+    throw new HttpProblem(413, 'La plantilla es demasiado grande para generar el documento');
+  }
+  const values = Object.values(request.values ?? {});
+  if (values.length > RENDER_LIMITS.maxValues)
+    throw new HttpProblem(422, 'El documento tiene demasiados campos');
+  if (values.some((value) => typeof value !== 'string' || value.length > RENDER_LIMITS.maxValueCharacters)) {
+    throw new HttpProblem(
+      422,
+      `Cada valor de campo debe ser texto de máximo ${RENDER_LIMITS.maxValueCharacters} caracteres`,
+    );
+  }
+}
+
+/** Builds the Typst source of a request: checks limits, loads images, converts body, header and footer. */
+export async function prepareDocument(request: RenderRequest): Promise<PreparedDocument> {
+  checkLimits(request);
+  const setup = resolvePageSetup(request.page);
+  const parts = [request.html, request.header ?? '', request.footer ?? ''];
+  const sources = parts.flatMap((html) => imageSources(parseHtml(html)));
+  const images = await resolveImages(sources, request.loadImage);
+  const options = { fields: request.fields, values: request.values, images, maxWidth: textWidth(setup) };
+  const [body, header, footer] = parts.map((html) => convertHtmlToTypst(html, options));
+  const source =
+    preamble({
+      setup,
+      title: request.title ?? '',
+      fontFamilies: FONT_FAMILIES,
+      header: header!.typst,
+      footer: footer!.typst,
+    }) + body!.typst;
+  const missingFields = [...new Set([body!, header!, footer!].flatMap((part) => part.missingFields))].sort();
+  return {
+    source,
+    images: [...new Map([...images.values()].map((image) => [image.path, image])).values()],
+    setup,
+    missingFields,
+  };
+}
+
+/**
+ * Renders templates to PDF with one Typst compiler, reused across renders (fonts are loaded once
+ * and layout is cached, which makes later renders much faster than the first). Compiling is
+ * synchronous: renders run one after another on the calling thread.
+ */
+export class DocumentRenderer {
+  private renders = 0;
+
+  private constructor(private readonly compiler: NodeCompiler) {}
+
+  static create(options: { fontDirectories?: string[] } = {}): DocumentRenderer {
+    const compiler = NodeCompiler.create({
+      workspace: WORKSPACE,
+      fontArgs: [{ fontPaths: options.fontDirectories ?? [FONT_DIRECTORY()] }],
+    });
+    return new DocumentRenderer(compiler);
+  }
+
+  async render(request: RenderRequest): Promise<RenderedDocument> {
+    const prepared = await prepareDocument(request);
+    return this.compilePrepared(prepared, request.svgPages === true);
+  }
+
+  compilePrepared(prepared: PreparedDocument, svgPages = false): RenderedDocument {
+    for (const image of prepared.images) {
+      this.compiler.mapShadow(join(WORKSPACE, image.path), image.bytes);
+    }
+    try {
+      const document = this.compile(prepared.source);
+      const pdf = this.compiler.pdf(document);
+      const size = pageSize(prepared.setup.paper);
+      return {
+        pdf,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        pageCount: document.numOfPages,
+        pageSize: size,
+        fieldBoxes: this.fieldBoxes(document),
+        missingFields: prepared.missingFields,
+        ...(svgPages
+          ? { svgPages: splitSvgPages(this.compiler.plainSvg(document), document.numOfPages) }
+          : {}),
+      };
+    } finally {
+      this.compiler.resetShadow();
+      // Keeps the layout cache from growing without bound in a long-running server.
+      if (++this.renders % 50 === 0) this.compiler.evictCache(30);
+    }
+  }
+
+  private compile(source: string): NodeTypstDocument {
+    const result = this.compiler.compile({ mainFileContent: source });
+    const document = result.result;
+    const diagnostics = result.takeDiagnostics();
+    if (!document || result.hasError()) {
+      const messages = (diagnostics?.shortDiagnostics ?? [])
+        .map((entry) => String(entry?.message))
+        .join('; ');
+      throw new Error(`No se pudo generar el PDF: ${messages || 'error desconocido'}`);
+    }
+    return document;
+  }
+
+  /** Boxes in PDF user space: Typst measures from the top-left corner, PDF from the bottom-left. */
+  private fieldBoxes(document: NodeTypstDocument): FieldBox[] {
+    const found = this.compiler.query(document, {
+      selector: '<rubrica-box>',
+      field: 'value',
+    }) as BoxMetadata[];
+    return found.map((box) => ({
+      field: box.field,
+      kind: box.kind,
+      signer: box.signer,
+      page: box.page,
+      x: round(box.x),
+      y: round(box['page-height'] - box.y - box.height),
+      width: round(box.width),
+      height: round(box.height),
+    }));
+  }
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

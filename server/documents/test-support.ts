@@ -1,0 +1,78 @@
+/** Helpers for the document tests: poppler and qpdf on a rendered PDF, and a real PNG made in memory. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+
+export type PdfWord = { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number };
+
+/** Writes the PDF to a temporary folder, runs `check` with its path, then removes it. */
+export function withPdfFile<T>(pdf: Buffer, check: (path: string) => T): T {
+  const folder = mkdtempSync(join(tmpdir(), 'rubrica-pdf-'));
+  try {
+    const path = join(folder, 'documento.pdf');
+    writeFileSync(path, pdf);
+    return check(path);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+// poppler warns on stderr about Typst's tagged-PDF /Suspects entry; only stdout matters here.
+export const run = (command: string, args: string[]) =>
+  execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+export function qpdfCheck(path: string): { status: number | null; output: string } {
+  const result = spawnSync('qpdf', ['--check', path], { encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every word with its box (points, origin top-left) from `pdftotext -bbox`. */
+export function pdfWords(path: string): PdfWord[] {
+  const xml = run('pdftotext', ['-bbox', path, '-']);
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const line of xml.split('\n')) {
+    if (line.includes('<page ')) page++;
+    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(
+      line,
+    );
+    if (match) {
+      words.push({
+        page,
+        xMin: Number(match[1]),
+        yMin: Number(match[2]),
+        xMax: Number(match[3]),
+        yMax: Number(match[4]),
+        text: match[5]!,
+      });
+    }
+  }
+  return words;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid RGB PNG of one colour. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
