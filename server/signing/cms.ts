@@ -1,0 +1,173 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { certificateDer, equalBytes, OID, parseDer, sha256, signDer, toArrayBuffer } from './crypto';
+
+export type SigningIdentity = {
+  certificate: pkijs.Certificate;
+  privateKey: CryptoKey;
+  /** Intermediate and root certificates shipped inside the CMS so verifiers can build the chain. */
+  chain: pkijs.Certificate[];
+};
+
+/** ESS signing-certificate-v2 (RFC 5035) naming the signer's certificate by SHA-256 and issuer/serial. */
+export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
+  const certHash = await sha256(certificateDer(certificate));
+  const directoryName = new asn1js.Constructed({
+    idBlock: { tagClass: 3, tagNumber: 4 },
+    value: [certificate.issuer.toSchema()],
+  });
+  const issuerSerial = new asn1js.Sequence({
+    value: [
+      new asn1js.Sequence({ value: [directoryName] }),
+      new asn1js.Integer({ valueHex: toArrayBuffer(certificate.serialNumber.valueBlock.valueHexView) }),
+    ],
+  });
+  // hashAlgorithm is omitted: its DEFAULT is SHA-256, and DER forbids encoding a default value.
+  const essCertId = new asn1js.Sequence({
+    value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) }), issuerSerial],
+  });
+  return new pkijs.Attribute({
+    type: OID.signingCertificateV2,
+    values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertId] })] })],
+  });
+}
+
+export type EssCertId = { hashOid: string; certHash: Uint8Array };
+
+export function readSigningCertificateV2(attribute: pkijs.Attribute): EssCertId | null {
+  const value = attribute.values[0];
+  if (!(value instanceof asn1js.Sequence)) return null;
+  const certs = value.valueBlock.value[0];
+  if (!(certs instanceof asn1js.Sequence)) return null;
+  const first = certs.valueBlock.value[0];
+  if (!(first instanceof asn1js.Sequence)) return null;
+  const [head, next] = first.valueBlock.value;
+  if (head instanceof asn1js.OctetString)
+    return { hashOid: OID.sha256, certHash: head.valueBlock.valueHexView };
+  if (head instanceof asn1js.Sequence && next instanceof asn1js.OctetString) {
+    const algorithm = new pkijs.AlgorithmIdentifier({ schema: head });
+    return { hashOid: algorithm.algorithmId, certHash: next.valueBlock.valueHexView };
+  }
+  return null;
+}
+
+export async function essMatchesCertificate(
+  ess: EssCertId,
+  certificate: pkijs.Certificate,
+): Promise<boolean> {
+  if (ess.hashOid !== OID.sha256) return false;
+  return equalBytes(ess.certHash, await sha256(certificateDer(certificate)));
+}
+
+function attributeDer(attribute: pkijs.Attribute): Uint8Array {
+  return new Uint8Array(attribute.toSchema().toBER(false));
+}
+
+/** DER orders SET OF by encoding; verifiers that re-encode (NSS) would otherwise see another hash. */
+function sortForDer(attributes: pkijs.Attribute[]): pkijs.Attribute[] {
+  const encoded = attributes.map((attribute) => ({ attribute, der: attributeDer(attribute) }));
+  encoded.sort((a, b) => {
+    const length = Math.min(a.der.length, b.der.length);
+    for (let i = 0; i < length; i++) if (a.der[i] !== b.der[i]) return (a.der[i] ?? 0) - (b.der[i] ?? 0);
+    return a.der.length - b.der.length;
+  });
+  return encoded.map((item) => item.attribute);
+}
+
+/** The bytes a CMS signature covers: the signed attributes re-tagged as a SET (RFC 5652 §5.4). */
+export function signedAttributesDer(signerInfo: pkijs.SignerInfo): ArrayBuffer | null {
+  const signedAttrs = signerInfo.signedAttrs;
+  if (!signedAttrs) return null;
+  const source =
+    signedAttrs.encodedValue.byteLength > 0 ? signedAttrs.encodedValue : signedAttrs.toSchema().toBER(false);
+  const copy = new Uint8Array(source.slice(0));
+  copy[0] = 0x31;
+  return toArrayBuffer(copy);
+}
+
+export type SignedDataInput = {
+  contentType: string;
+  /** The encapsulated content; absent for a detached signature (PAdES). */
+  content?: Uint8Array;
+  contentDigest: Uint8Array;
+  identity: SigningIdentity;
+  extraSignedAttributes?: pkijs.Attribute[];
+};
+
+export async function createSignedData(input: SignedDataInput): Promise<pkijs.SignedData> {
+  const { certificate, privateKey, chain } = input.identity;
+  const attributes = sortForDer([
+    new pkijs.Attribute({
+      type: OID.contentType,
+      values: [new asn1js.ObjectIdentifier({ value: input.contentType })],
+    }),
+    new pkijs.Attribute({
+      type: OID.messageDigest,
+      values: [new asn1js.OctetString({ valueHex: toArrayBuffer(input.contentDigest) })],
+    }),
+    await signingCertificateV2(certificate),
+    ...(input.extraSignedAttributes ?? []),
+  ]);
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({
+      issuer: certificate.issuer,
+      serialNumber: certificate.serialNumber,
+    }),
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes }),
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }),
+  });
+  const toBeSigned = signedAttributesDer(signerInfo);
+  if (!toBeSigned) throw new Error('faltan los atributos firmados');
+  signerInfo.signature = new asn1js.OctetString({ valueHex: await signDer(privateKey, toBeSigned) });
+  return new pkijs.SignedData({
+    // RFC 5652 §5.1: version 3 whenever the content is not id-data (a TSTInfo, for instance).
+    version: input.contentType === OID.data ? 1 : 3,
+    digestAlgorithms: [new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 })],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: input.contentType,
+      ...(input.content
+        ? { eContent: new asn1js.OctetString({ valueHex: toArrayBuffer(input.content) }) }
+        : {}),
+    }),
+    certificates: [certificate, ...chain],
+    signerInfos: [signerInfo],
+  });
+}
+
+export function contentInfoDer(signedData: pkijs.SignedData): Uint8Array {
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: OID.signedData,
+    content: signedData.toSchema(true),
+  });
+  return new Uint8Array(contentInfo.toSchema().toBER(false));
+}
+
+export function parseSignedData(der: Uint8Array): pkijs.SignedData {
+  const contentInfo = new pkijs.ContentInfo({ schema: parseDer(der) });
+  if (contentInfo.contentType !== OID.signedData) throw new Error('no es un SignedData de CMS');
+  return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+export function findAttribute(
+  attributes: pkijs.SignedAndUnsignedAttributes | undefined,
+  oid: string,
+): pkijs.Attribute | undefined {
+  return attributes?.attributes.find((attribute) => attribute.type === oid);
+}
+
+/** The certificate a SignerInfo names by issuer and serial, among the ones the CMS carries. */
+export function signerCertificate(
+  signedData: pkijs.SignedData,
+  signerInfo: pkijs.SignerInfo,
+): pkijs.Certificate | null {
+  const sid = signerInfo.sid;
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return null;
+  for (const candidate of signedData.certificates ?? []) {
+    if (!(candidate instanceof pkijs.Certificate)) continue;
+    if (candidate.issuer.isEqual(sid.issuer) && candidate.serialNumber.isEqual(sid.serialNumber))
+      return candidate;
+  }
+  return null;
+}

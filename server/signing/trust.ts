@@ -1,0 +1,196 @@
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type * as pkijs from 'pkijs';
+import { distinguishedName, generateKeyPair, issueCertificate } from './certificates';
+import type { SigningIdentity } from './cms';
+import { certificateDer, EC_ALGORITHM, parseCertificate, pemDecodeAll, pemEncode, subtle } from './crypto';
+
+/** Certificates a validator accepts as anchors: document signers and timestamp authorities apart. */
+export type ValidationTrust = { signerRoots: pkijs.Certificate[]; tsaRoots: pkijs.Certificate[] };
+
+export type PlatformTrust = ValidationTrust & {
+  root: pkijs.Certificate;
+  seal: SigningIdentity;
+  /** The in-process timestamp authority; absent when the seal uses an external TSA_URL only. */
+  tsa?: SigningIdentity;
+  tsaUrl?: string;
+};
+
+export type TrustConfig = {
+  /** PEM: the seal certificate first, then its chain (SEAL_CERT_PATH). */
+  sealCertificatePath?: string;
+  /** PEM PKCS#8 ECDSA P-256 key of the seal (SEAL_KEY_PATH). */
+  sealKeyPath?: string;
+  /** PEM bundle of root CAs accepted for document signatures (SIGNING_TRUSTED_ROOTS_PATH). */
+  trustedRootsPath?: string;
+  /** External RFC 3161 authority (TSA_URL) and the roots it chains to (TSA_TRUSTED_ROOTS_PATH). */
+  tsaUrl?: string;
+  tsaTrustedRootsPath?: string;
+  /** Clock, for tests. */
+  now?: () => Date;
+};
+
+const FILES = {
+  rootCertificate: 'root-ca.crt.pem',
+  rootKey: 'root-ca.key.pem',
+  sealCertificate: 'seal.crt.pem',
+  sealKey: 'seal.key.pem',
+  tsaCertificate: 'tsa.crt.pem',
+  tsaKey: 'tsa.key.pem',
+} as const;
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+async function exportKeyPem(key: CryptoKey): Promise<string> {
+  return pemEncode('PRIVATE KEY', await subtle.exportKey('pkcs8', key));
+}
+
+async function importKeyPem(pem: string, source: string): Promise<CryptoKey> {
+  const [der] = pemDecodeAll(pem, 'PRIVATE KEY');
+  if (!der) throw new Error(`${source}: no contiene una clave privada PKCS#8 (BEGIN PRIVATE KEY)`);
+  try {
+    return await subtle.importKey('pkcs8', der, EC_ALGORITHM, false, ['sign']);
+  } catch {
+    throw new Error(`${source}: la clave debe ser ECDSA P-256`);
+  }
+}
+
+async function readCertificates(file: string): Promise<pkijs.Certificate[]> {
+  const certificates = pemDecodeAll(await readFile(file, 'utf8'), 'CERTIFICATE').map(parseCertificate);
+  if (certificates.length === 0) throw new Error(`${file}: no contiene certificados PEM`);
+  return certificates;
+}
+
+async function createPlatformFiles(directory: string, now: Date): Promise<void> {
+  const notBefore = new Date(now.getTime() - 3600 * 1000);
+  const rootKeys = await generateKeyPair();
+  const root = await issueCertificate({
+    profile: 'root',
+    subject: distinguishedName({
+      commonName: 'Rúbrica Autoridad Raíz',
+      organization: 'Rúbrica',
+      country: 'CO',
+    }),
+    publicKey: rootKeys.publicKey,
+    signingKey: rootKeys.privateKey,
+    notBefore,
+    notAfter: new Date(now.getTime() + 20 * YEAR_MS),
+  });
+  const issuer = { certificate: root, privateKey: rootKeys.privateKey };
+  const leaves = [
+    {
+      profile: 'seal' as const,
+      commonName: 'Rúbrica Sello de Documentos',
+      certificateFile: FILES.sealCertificate,
+      keyFile: FILES.sealKey,
+    },
+    {
+      profile: 'tsa' as const,
+      commonName: 'Rúbrica Sellado de Tiempo',
+      certificateFile: FILES.tsaCertificate,
+      keyFile: FILES.tsaKey,
+    },
+  ];
+  const staging = `${directory}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  const writeKey = async (name: string, key: CryptoKey) => {
+    const file = path.join(staging, name);
+    await writeFile(file, await exportKeyPem(key), { mode: 0o600 });
+    await chmod(file, 0o600);
+  };
+  await writeFile(path.join(staging, FILES.rootCertificate), pemEncode('CERTIFICATE', certificateDer(root)));
+  await writeKey(FILES.rootKey, rootKeys.privateKey);
+  for (const leaf of leaves) {
+    const keys = await generateKeyPair();
+    const certificate = await issueCertificate({
+      profile: leaf.profile,
+      subject: distinguishedName({ commonName: leaf.commonName, organization: 'Rúbrica', country: 'CO' }),
+      publicKey: keys.publicKey,
+      issuer,
+      signingKey: rootKeys.privateKey,
+      notBefore,
+      notAfter: new Date(now.getTime() + 10 * YEAR_MS),
+    });
+    await writeFile(
+      path.join(staging, leaf.certificateFile),
+      pemEncode('CERTIFICATE', certificateDer(certificate)),
+    );
+    await writeKey(leaf.keyFile, keys.privateKey);
+  }
+  try {
+    // One rename publishes the whole set: two processes starting at once never mix their keys.
+    await rename(staging, directory);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    if (
+      (error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' &&
+      (error as NodeJS.ErrnoException).code !== 'EEXIST'
+    ) {
+      throw error;
+    }
+  }
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    await readFile(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function loadIdentity(
+  directory: string,
+  certificateFile: string,
+  keyFile: string,
+  root: pkijs.Certificate,
+) {
+  const [certificate] = await readCertificates(path.join(directory, certificateFile));
+  const keyPath = path.join(directory, keyFile);
+  const privateKey = await importKeyPem(await readFile(keyPath, 'utf8'), keyPath);
+  return { certificate: certificate!, privateKey, chain: [root] } satisfies SigningIdentity;
+}
+
+/**
+ * The platform's PKI: at first start a root CA, a seal certificate and a timestamp authority are
+ * created in DATA_DIR/signing (keys 0600); later starts load them. A configured seal certificate
+ * and key, trusted roots or an external TSA replace the generated parts.
+ */
+export async function loadOrCreateTrust(dataDir: string, config: TrustConfig = {}): Promise<PlatformTrust> {
+  const directory = path.join(dataDir, 'signing');
+  await mkdir(dataDir, { recursive: true });
+  if (!(await fileExists(path.join(directory, FILES.rootCertificate)))) {
+    await createPlatformFiles(directory, config.now?.() ?? new Date());
+  }
+  const [root] = await readCertificates(path.join(directory, FILES.rootCertificate));
+  const platformRoot = root!;
+  const tsa = await loadIdentity(directory, FILES.tsaCertificate, FILES.tsaKey, platformRoot);
+  let seal = await loadIdentity(directory, FILES.sealCertificate, FILES.sealKey, platformRoot);
+  let signerRoots = [platformRoot];
+  if (config.sealCertificatePath || config.sealKeyPath) {
+    if (!config.sealCertificatePath || !config.sealKeyPath) {
+      throw new Error('SEAL_CERT_PATH y SEAL_KEY_PATH deben configurarse juntos');
+    }
+    const [certificate, ...chain] = await readCertificates(config.sealCertificatePath);
+    const privateKey = await importKeyPem(await readFile(config.sealKeyPath, 'utf8'), config.sealKeyPath);
+    seal = { certificate: certificate!, privateKey, chain };
+    signerRoots = chain.length > 0 ? [chain[chain.length - 1]!] : [certificate!];
+  }
+  if (config.trustedRootsPath)
+    signerRoots = [...signerRoots, ...(await readCertificates(config.trustedRootsPath))];
+  const tsaRoots = config.tsaTrustedRootsPath ? await readCertificates(config.tsaTrustedRootsPath) : [];
+  if (config.tsaUrl && tsaRoots.length === 0) {
+    throw new Error(
+      'TSA_URL requiere TSA_TRUSTED_ROOTS_PATH con la raíz de la autoridad de sellado de tiempo',
+    );
+  }
+  return {
+    root: platformRoot,
+    seal,
+    tsa: config.tsaUrl ? undefined : tsa,
+    tsaUrl: config.tsaUrl,
+    signerRoots,
+    tsaRoots: config.tsaUrl ? tsaRoots : [platformRoot, ...tsaRoots],
+  };
+}
