@@ -20,8 +20,18 @@ describe('lightTheme', () => {
   });
 
   it("keeps react-admin's defaults it does not override", () => {
-    expect(lightTheme.components).toBe(defaultLightTheme.components);
+    for (const [name, options] of Object.entries(defaultLightTheme.components ?? {})) {
+      expect(theme.components?.[name as keyof typeof theme.components], name).toMatchObject(options);
+    }
     expect(lightTheme.typography).toBe(defaultLightTheme.typography);
     expect(theme.sidebar).toEqual({ width: 260, closedWidth: 64 });
+  });
+
+  it("speaks Spanish in MUI's own texts: pagination, Autocomplete", () => {
+    const pagination = theme.components?.MuiTablePagination?.defaultProps;
+    expect(pagination?.labelRowsPerPage).toBe('Filas por página:');
+    expect(pagination?.getItemAriaLabel?.('next')).toBe('Ir a la página siguiente');
+    expect(theme.components?.MuiAutocomplete?.defaultProps?.openText).toBe('Abrir');
+    expect(theme.components?.MuiAutocomplete?.defaultProps?.noOptionsText).toBe('Sin opciones');
   });
 });

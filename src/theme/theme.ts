@@ -1,3 +1,5 @@
+import { esES } from '@mui/material/locale';
+import type { Components, Theme } from '@mui/material/styles';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import {
   BREAKPOINTS,
@@ -16,6 +18,33 @@ export {
   MOBILE_BREAKPOINT,
   SHELL_BACKGROUNDS,
 } from './tokens';
+
+type ComponentOptions = Record<string, { defaultProps?: object; styleOverrides?: object } | undefined>;
+
+/**
+ * react-admin's component overrides plus MUI's Spanish texts (pagination "Ir a la página
+ * siguiente", Autocomplete "Abrir"…): both may configure one component, so their props merge.
+ */
+function withSpanishTexts(components: Components<Omit<Theme, 'components'>> | undefined) {
+  const merged: ComponentOptions = { ...(components as ComponentOptions) };
+  for (const [name, spanish] of Object.entries(esES.components as ComponentOptions)) {
+    const base = merged[name];
+    merged[name] = {
+      ...base,
+      defaultProps: { ...base?.defaultProps, ...spanish?.defaultProps },
+    };
+  }
+  // MUI's esES names the open button "Abierto" (a state); the button opens the list.
+  const autocomplete = merged.MuiAutocomplete;
+  merged.MuiAutocomplete = {
+    ...autocomplete,
+    defaultProps: { ...autocomplete?.defaultProps, openText: 'Abrir' },
+  };
+  return merged as Components<Omit<Theme, 'components'>>;
+}
+
+/** react-admin's defaults with MUI's own texts in Spanish. */
+export const SPANISH_COMPONENTS = withSpanishTexts(defaultLightTheme.components);
 
 /**
  * The light theme (SPEC §9: light, gold-tone primary): react-admin's default light theme with only
@@ -36,4 +65,5 @@ export const lightTheme: RaThemeOptions = {
   breakpoints: { values: BREAKPOINTS },
   sidebar: { width: DRAWER_WIDTH, closedWidth: DRAWER_COLLAPSED_WIDTH },
   shape: { borderRadius: 8 },
+  components: SPANISH_COMPONENTS,
 };
