@@ -120,8 +120,6 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
  * synchronous: renders run one after another on the calling thread.
  */
 export class DocumentRenderer {
-  private renders = 0;
-
   private constructor(private readonly compiler: NodeCompiler) {}
 
   static create(options: { fontDirectories?: string[] } = {}): DocumentRenderer {
@@ -158,8 +156,9 @@ export class DocumentRenderer {
       };
     } finally {
       this.compiler.resetShadow();
-      // Keeps the layout cache from growing without bound in a long-running server.
-      if (++this.renders % 50 === 0) this.compiler.evictCache(30);
+      // Keeps only layouts used in the last few renders: with every render merging new values,
+      // a larger cache raised the peak RSS of 40 renders from ~230 to ~360 MiB for no speed gain.
+      this.compiler.evictCache(3);
     }
   }
 
