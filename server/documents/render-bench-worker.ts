@@ -17,10 +17,12 @@ const started = performance.now();
 const { DocumentRenderer } = await import('./renderer.js');
 const { referenceTemplate } = await import('./fixtures/reference-template.js');
 const loaded = performance.now();
+const firstCpuBefore = process.cpuUsage();
 const renderer = DocumentRenderer.create();
 const created = performance.now();
 const first = await renderer.render(referenceTemplate());
 const firstDone = performance.now();
+const firstCpu = process.cpuUsage(firstCpuBefore);
 if (first.pageCount !== 10 || first.fieldBoxes.length !== 5)
   throw new Error('unexpected reference rendering');
 
@@ -48,6 +50,7 @@ process.stdout.write(
     createMs: created - loaded,
     firstRenderMs: firstDone - created,
     firstTotalMs: firstDone - started,
+    firstCpuMs: (firstCpu.user + firstCpu.system) / 1000,
     warmMs: warm,
     warmCpuMs: warmCpu,
     pdfBytes: first.pdf.length,

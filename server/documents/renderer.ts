@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
+import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { HttpProblem } from '../errors.js';
 import { projectRoot } from '../paths.js';
 import type { FieldBox, FieldDefinitions, FieldValues } from './fields.js';
@@ -57,6 +58,22 @@ export const FONT_DIRECTORY = () => join(projectRoot(), 'server', 'documents', '
 const FONT_FAMILIES = ['Liberation Sans', 'Libertinus Serif', 'DejaVu Sans Mono'] as const;
 /** A folder that does not exist: the document can read nothing from disk, only mapped images. */
 const WORKSPACE = '/rubrica-documento';
+
+type TypstModule = typeof import('@myriaddreamin/typst-ts-node-compiler');
+
+/**
+ * Loads the native compiler only when a renderer is created, so that a platform without a
+ * prebuilt binary still starts the server and gets a clear message where documents are rendered.
+ */
+function loadTypst(): TypstModule {
+  try {
+    return createRequire(import.meta.url)('@myriaddreamin/typst-ts-node-compiler') as TypstModule;
+  } catch (error) {
+    throw new Error(
+      `El generador de PDF (Typst) no está disponible en ${process.platform}-${process.arch}: ${(error as Error).message}`,
+    );
+  }
+}
 
 type BoxMetadata = {
   field: string;
@@ -123,7 +140,7 @@ export class DocumentRenderer {
   private constructor(private readonly compiler: NodeCompiler) {}
 
   static create(options: { fontDirectories?: string[] } = {}): DocumentRenderer {
-    const compiler = NodeCompiler.create({
+    const compiler = loadTypst().NodeCompiler.create({
       workspace: WORKSPACE,
       fontArgs: [{ fontPaths: options.fontDirectories ?? [FONT_DIRECTORY()] }],
     });
