@@ -5,6 +5,7 @@ import {
   FIELD_NAME,
   type FieldDefinitions,
   type FieldValues,
+  IMAGE_FIELD_MAX_WIDTH,
   isBoxKind,
 } from './fields.js';
 import {
@@ -252,7 +253,13 @@ function fieldMarkup(name: string, context: ConvertContext): string {
     return `#rubrica-box(${typstString(name)}, "${definition.kind}", ${signer}, ${typstString(boxCaption(definition.kind, signer))}, (${points(size.width)}, ${points(size.height)}))`;
   }
   const value = Object.hasOwn(context.values, name) ? context.values[name] : undefined;
-  if (value === undefined) {
+  if (definition.kind === 'image' && value) {
+    const image = context.images.get(value.trim());
+    if (!image) return '';
+    const width = Math.min(image.widthPx * PX_TO_PT, IMAGE_FIELD_MAX_WIDTH, context.maxWidth);
+    return `#box(image(${typstString(image.path)}, width: ${points(width)}))`;
+  }
+  if (value === undefined || (definition.kind === 'image' && !value)) {
     context.missingFields.add(name);
     return `#highlight(fill: rgb("#fff1a8"))[${escapeMarkup(`«${name}»`)}]`;
   }

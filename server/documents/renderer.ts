@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { HttpProblem } from '../errors.js';
 import { projectRoot } from '../paths.js';
-import type { FieldBox, FieldDefinitions, FieldValues } from './fields.js';
+import { type FieldBox, type FieldDefinitions, type FieldValues, imageFieldSources } from './fields.js';
 import { imageSources, parseHtml } from './html-nodes.js';
 import { convertHtmlToTypst } from './html-to-typst.js';
 import { type ImageLoader, type ResolvedImage, resolveImages } from './images.js';
@@ -110,7 +110,10 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
   checkLimits(request);
   const setup = resolvePageSetup(request.page);
   const parts = [request.html, request.header ?? '', request.footer ?? ''];
-  const sources = parts.flatMap((html) => imageSources(parseHtml(html)));
+  const sources = [
+    ...parts.flatMap((html) => imageSources(parseHtml(html))),
+    ...imageFieldSources(request.fields ?? {}, request.values ?? {}),
+  ];
   const images = await resolveImages(sources, request.loadImage);
   const options = { fields: request.fields, values: request.values, images, maxWidth: textWidth(setup) };
   const [body, header, footer] = parts.map((html) => convertHtmlToTypst(html, options));

@@ -87,6 +87,22 @@ describe('images', () => {
     });
   });
 
+  it('prints image fields from their value and reports an empty one as missing', async () => {
+    const rendered = await renderer.render({
+      html: '<p>Logo: <span data-field="logo"></span> Sello: <span data-field="sello"></span></p>',
+      fields: { logo: { kind: 'image' }, sello: { kind: 'image' } },
+      values: { logo: '/archivos/logo.png', sello: '' },
+      loadImage: async (src) => (src === '/archivos/logo.png' ? solidPng(600, 300, [0, 128, 0]) : null),
+    });
+    expect(rendered.missingFields).toEqual(['sello']);
+    withPdfFile(rendered.pdf, (path) => {
+      const images = run('pdfimages', ['-list', path]).trim().split('\n').slice(2);
+      expect(images).toHaveLength(1);
+      expect(images[0]!.trim().split(/\s+/).slice(3, 5)).toEqual(['600', '300']);
+      expect(run('pdftotext', [path, '-'])).toContain('«sello»');
+    });
+  });
+
   const refusal = async (html: string, loadImage?: (src: string) => Promise<Buffer | null>) => {
     try {
       await renderer.render({ html, loadImage });
