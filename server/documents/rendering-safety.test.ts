@@ -144,6 +144,27 @@ describe('images', () => {
   });
 });
 
+describe('boxes in the header or footer', () => {
+  it('records one box per page, each on its own page at the same place', async () => {
+    const rendered = await renderer.render({
+      html: '<p>uno</p><div data-page-break="true"></div><p>dos</p><div data-page-break="true"></div><p>tres</p>',
+      footer: '<p>Iniciales: <span data-field="ini"></span></p>',
+      fields: { ini: { kind: 'initials', signer: 2 } },
+    });
+    expect(rendered.pageCount).toBe(3);
+    expect(rendered.fieldBoxes.map((box) => [box.field, box.signer, box.page])).toEqual([
+      ['ini', 2, 1],
+      ['ini', 2, 2],
+      ['ini', 2, 3],
+    ]);
+    const places = new Set(rendered.fieldBoxes.map((box) => `${box.x},${box.y}`));
+    expect(places.size).toBe(1);
+    // In the bottom margin (25 mm = 70.9 pt), above the page edge.
+    expect(rendered.fieldBoxes[0]!.y).toBeGreaterThan(0);
+    expect(rendered.fieldBoxes[0]!.y).toBeLessThan(71);
+  });
+});
+
 describe('page setup', () => {
   it('renders A4 with custom margins and without page numbers', async () => {
     const rendered = await renderer.render({
