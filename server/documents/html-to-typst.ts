@@ -29,6 +29,8 @@ export type ConvertOptions = {
   images?: ReadonlyMap<string, ResolvedImage>;
   /** Width of the text area in points: images and fixed table columns are scaled to fit. */
   maxWidth?: number;
+  /** False for headers and footers: they are containers, where Typst refuses page breaks. */
+  pageBreaks?: boolean;
 };
 
 export type Conversion = {
@@ -87,7 +89,7 @@ export function convertHtmlToTypst(html: string, options: ConvertOptions = {}): 
     maxWidth: options.maxWidth ?? 468,
     missingFields: new Set(),
   };
-  const typst = blockMarkup(parseHtml(html), context, true);
+  const typst = blockMarkup(parseHtml(html), context, options.pageBreaks ?? true);
   return { typst, missingFields: [...context.missingFields].sort() };
 }
 

@@ -116,7 +116,9 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
   ];
   const images = await resolveImages(sources, request.loadImage);
   const options = { fields: request.fields, values: request.values, images, maxWidth: textWidth(setup) };
-  const [body, header, footer] = parts.map((html) => convertHtmlToTypst(html, options));
+  const [body, header, footer] = parts.map((html, index) =>
+    convertHtmlToTypst(html, { ...options, pageBreaks: index === 0 }),
+  );
   const source =
     preamble({
       setup,
