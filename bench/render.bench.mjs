@@ -67,6 +67,13 @@ export default async function render({ log, root }) {
       better: 'lower',
     },
     {
+      name: 'render.reference_cpu_p95',
+      label: 'CPU time (all threads) of those warm renders, 95th percentile',
+      value: round(percentile(warmCpu, 95)),
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
       name: 'render.first_render',
       label: `First render in a fresh process: compiler creation + render (median of ${PROCESSES}; goal ≤ 200)`,
       value: round(median(first)),
