@@ -8,6 +8,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { median, percentile } from './lib.mjs';
 
+/** Renders in its own processes from the TypeScript sources: no server, no build. */
+export const needsBuild = false;
+
 const PROCESSES = 3;
 const WARM_RUNS = 40;
 
