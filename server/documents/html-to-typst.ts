@@ -143,7 +143,8 @@ function blockElement(element: Element, context: ConvertContext): string {
     case 'ol':
       return listMarkup(element, context);
     case 'li':
-      return listMarkup({ ...element, name: 'ul', attribs: {}, children: [element] } as Element, context);
+      // An item outside any list prints as a one-item bulleted list, as browsers show it.
+      return `#list(${listItem(element, context)})`;
     case 'table':
       return tableMarkup(element, context);
     case 'blockquote':
@@ -158,13 +159,15 @@ function blockElement(element: Element, context: ConvertContext): string {
   }
 }
 
+function listItem(node: ChildNode, context: ConvertContext): string {
+  const children = isElement(node) && node.name === 'li' ? node.children : [node];
+  return `[${blockMarkup(children, context)}]`;
+}
+
 function listMarkup(list: Element, context: ConvertContext): string {
   const items = list.children
     .filter((node) => isElement(node) || (node.type === 'text' && node.data.trim() !== ''))
-    .map((node) => {
-      const children = isElement(node) && node.name === 'li' ? node.children : [node];
-      return `[${blockMarkup(children, context)}]`;
-    });
+    .map((node) => listItem(node, context));
   if (items.length === 0) return '';
   if (list.name === 'ol') {
     const start = integerAttribute(list, 'start', 1, 100_000);
