@@ -97,7 +97,6 @@ function printTable(lines) {
 }
 
 async function main() {
-  ensureBuilt();
   const modules = readdirSync(BENCH_DIR)
     .filter((file) => file.endsWith('.bench.mjs'))
     .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
@@ -106,6 +105,11 @@ async function main() {
     console.error(`bench: no bench/*.bench.mjs matches ${filters.join(' ')}`);
     process.exit(1);
   }
+  // A module that measures library code, not the server, exports `needsBuild = false`.
+  const imported = await Promise.all(
+    modules.map((file) => import(pathToFileURL(path.join(BENCH_DIR, file)).href)),
+  );
+  if (imported.some((module) => module.needsBuild !== false)) ensureBuilt();
 
   const env = machine();
   const commit = gitCommit();

@@ -4,7 +4,8 @@
  * are read back from the compiled document, so signing later stamps into that very PDF.
  */
 export type BoxFieldKind = 'signature' | 'initials' | 'signing_date';
-export type FieldKind = 'value' | BoxFieldKind;
+/** `image`: the value is an image source (data URL or stored file) printed as the picture. */
+export type FieldKind = 'value' | 'image' | BoxFieldKind;
 
 export type FieldDefinition = {
   kind: FieldKind;
@@ -40,7 +41,20 @@ const BOX_CAPTIONS: Readonly<Record<BoxFieldKind, string>> = {
   signing_date: 'Fecha de firma',
 };
 
-export const isBoxKind = (kind: FieldKind): kind is BoxFieldKind => kind !== 'value';
+export const isBoxKind = (kind: FieldKind): kind is BoxFieldKind =>
+  kind === 'signature' || kind === 'initials' || kind === 'signing_date';
+
+/** Widest an image field prints, in points (its height follows the picture's proportions). */
+export const IMAGE_FIELD_MAX_WIDTH = 200;
+
+/** Sources of the image fields that have a value: they are loaded with the template's images. */
+export function imageFieldSources(fields: FieldDefinitions, values: FieldValues): string[] {
+  return Object.entries(fields)
+    .filter(
+      ([name, definition]) => definition.kind === 'image' && typeof values[name] === 'string' && values[name],
+    )
+    .map(([name]) => values[name]!.trim());
+}
 
 export function boxCaption(kind: BoxFieldKind, signer: number): string {
   return `${BOX_CAPTIONS[kind]} · Firmante ${signer}`;

@@ -42,6 +42,10 @@ describe('HTML → Typst (golden)', () => {
     );
   });
 
+  it('prints a list item outside any list as a one-item bulleted list', () => {
+    expect(typst('<li>suelto</li>')).toBe('#list([suelto])');
+  });
+
   it('maps nested ordered and unordered lists, with the start number', () => {
     expect(
       typst(

@@ -5,6 +5,7 @@ import {
   FIELD_NAME,
   type FieldDefinitions,
   type FieldValues,
+  IMAGE_FIELD_MAX_WIDTH,
   isBoxKind,
 } from './fields.js';
 import {
@@ -28,6 +29,8 @@ export type ConvertOptions = {
   images?: ReadonlyMap<string, ResolvedImage>;
   /** Width of the text area in points: images and fixed table columns are scaled to fit. */
   maxWidth?: number;
+  /** False for headers and footers: they are containers, where Typst refuses page breaks. */
+  pageBreaks?: boolean;
 };
 
 export type Conversion = {
@@ -86,7 +89,7 @@ export function convertHtmlToTypst(html: string, options: ConvertOptions = {}): 
     maxWidth: options.maxWidth ?? 468,
     missingFields: new Set(),
   };
-  const typst = blockMarkup(parseHtml(html), context, true);
+  const typst = blockMarkup(parseHtml(html), context, options.pageBreaks ?? true);
   return { typst, missingFields: [...context.missingFields].sort() };
 }
 
@@ -140,7 +143,8 @@ function blockElement(element: Element, context: ConvertContext): string {
     case 'ol':
       return listMarkup(element, context);
     case 'li':
-      return listMarkup({ ...element, name: 'ul', attribs: {}, children: [element] } as Element, context);
+      // An item outside any list prints as a one-item bulleted list, as browsers show it.
+      return `#list(${listItem(element, context)})`;
     case 'table':
       return tableMarkup(element, context);
     case 'blockquote':
@@ -155,13 +159,15 @@ function blockElement(element: Element, context: ConvertContext): string {
   }
 }
 
+function listItem(node: ChildNode, context: ConvertContext): string {
+  const children = isElement(node) && node.name === 'li' ? node.children : [node];
+  return `[${blockMarkup(children, context)}]`;
+}
+
 function listMarkup(list: Element, context: ConvertContext): string {
   const items = list.children
     .filter((node) => isElement(node) || (node.type === 'text' && node.data.trim() !== ''))
-    .map((node) => {
-      const children = isElement(node) && node.name === 'li' ? node.children : [node];
-      return `[${blockMarkup(children, context)}]`;
-    });
+    .map((node) => listItem(node, context));
   if (items.length === 0) return '';
   if (list.name === 'ol') {
     const start = integerAttribute(list, 'start', 1, 100_000);
@@ -252,7 +258,13 @@ function fieldMarkup(name: string, context: ConvertContext): string {
     return `#rubrica-box(${typstString(name)}, "${definition.kind}", ${signer}, ${typstString(boxCaption(definition.kind, signer))}, (${points(size.width)}, ${points(size.height)}))`;
   }
   const value = Object.hasOwn(context.values, name) ? context.values[name] : undefined;
-  if (value === undefined) {
+  if (definition.kind === 'image' && value) {
+    const image = context.images.get(value.trim());
+    if (!image) return '';
+    const width = Math.min(image.widthPx * PX_TO_PT, IMAGE_FIELD_MAX_WIDTH, context.maxWidth);
+    return `#box(image(${typstString(image.path)}, width: ${points(width)}))`;
+  }
+  if (value === undefined || (definition.kind === 'image' && !value)) {
     context.missingFields.add(name);
     return `#highlight(fill: rgb("#fff1a8"))[${escapeMarkup(`«${name}»`)}]`;
   }

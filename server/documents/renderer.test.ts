@@ -41,6 +41,9 @@ describe('DocumentRenderer on the reference template', () => {
         expect(columns.at(-5), font).toBe('yes');
       }
       expect(fonts.some((font) => font.includes('LiberationSans'))).toBe(true);
+      // Only fonts that ship with the project (or inside the compiler), never the machine's own.
+      for (const font of fonts)
+        expect(font).toMatch(/^[A-Z]{6}\+(Liberation|Libertinus|NewCM|DejaVuSansMono)/);
       const check = qpdfCheck(path);
       expect(check.status, check.output).toBe(0);
       expect(check.output).toContain('No syntax or stream encoding errors');

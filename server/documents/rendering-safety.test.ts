@@ -87,6 +87,22 @@ describe('images', () => {
     });
   });
 
+  it('prints image fields from their value and reports an empty one as missing', async () => {
+    const rendered = await renderer.render({
+      html: '<p>Logo: <span data-field="logo"></span> Sello: <span data-field="sello"></span></p>',
+      fields: { logo: { kind: 'image' }, sello: { kind: 'image' } },
+      values: { logo: '/archivos/logo.png', sello: '' },
+      loadImage: async (src) => (src === '/archivos/logo.png' ? solidPng(600, 300, [0, 128, 0]) : null),
+    });
+    expect(rendered.missingFields).toEqual(['sello']);
+    withPdfFile(rendered.pdf, (path) => {
+      const images = run('pdfimages', ['-list', path]).trim().split('\n').slice(2);
+      expect(images).toHaveLength(1);
+      expect(images[0]!.trim().split(/\s+/).slice(3, 5)).toEqual(['600', '300']);
+      expect(run('pdftotext', [path, '-'])).toContain('«sello»');
+    });
+  });
+
   const refusal = async (html: string, loadImage?: (src: string) => Promise<Buffer | null>) => {
     try {
       await renderer.render({ html, loadImage });
@@ -125,6 +141,27 @@ describe('images', () => {
     header.writeUInt32BE(20_000, 20);
     const bomb = await refusal('<img src="/archivos/bomba.png">', async () => header);
     expect(bomb.message).toBe('Una imagen de la plantilla tiene demasiados píxeles');
+  });
+});
+
+describe('boxes in the header or footer', () => {
+  it('records one box per page, each on its own page at the same place', async () => {
+    const rendered = await renderer.render({
+      html: '<p>uno</p><div data-page-break="true"></div><p>dos</p><div data-page-break="true"></div><p>tres</p>',
+      footer: '<p>Iniciales: <span data-field="ini"></span></p>',
+      fields: { ini: { kind: 'initials', signer: 2 } },
+    });
+    expect(rendered.pageCount).toBe(3);
+    expect(rendered.fieldBoxes.map((box) => [box.field, box.signer, box.page])).toEqual([
+      ['ini', 2, 1],
+      ['ini', 2, 2],
+      ['ini', 2, 3],
+    ]);
+    const places = new Set(rendered.fieldBoxes.map((box) => `${box.x},${box.y}`));
+    expect(places.size).toBe(1);
+    // In the bottom margin (25 mm = 70.9 pt), above the page edge.
+    expect(rendered.fieldBoxes[0]!.y).toBeGreaterThan(0);
+    expect(rendered.fieldBoxes[0]!.y).toBeLessThan(71);
   });
 });
 

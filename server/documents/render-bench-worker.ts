@@ -1,0 +1,59 @@
+/**
+ * Measures rendering in this (fresh) process and prints one JSON line: module load, compiler
+ * creation and the first render of the reference template, then `RUNS` warm renders, and the
+ * peak RSS. Started by bench/render.bench.mjs as `node --import tsx server/documents/render-bench-worker.ts RUNS`.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const runs = Math.max(1, Number.parseInt(process.argv[2] ?? '40', 10) || 40);
+
+const peakRssMiB = () => {
+  const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
+};
+
+const started = performance.now();
+const { DocumentRenderer } = await import('./renderer.js');
+const { referenceTemplate } = await import('./fixtures/reference-template.js');
+const loaded = performance.now();
+const firstCpuBefore = process.cpuUsage();
+const renderer = DocumentRenderer.create();
+const created = performance.now();
+const first = await renderer.render(referenceTemplate());
+const firstDone = performance.now();
+const firstCpu = process.cpuUsage(firstCpuBefore);
+if (first.pageCount !== 10 || first.fieldBoxes.length !== 5)
+  throw new Error('unexpected reference rendering');
+
+// Each warm render merges different values (as real requests do), so no layout is reused whole.
+const warm: number[] = [];
+const warmCpu: number[] = [];
+for (let run = 0; run < runs; run++) {
+  const template = referenceTemplate();
+  const values = Object.fromEntries(
+    Object.entries(template.values ?? {}).map(([name, value]) => [name, `${value} ${run}`]),
+  );
+  const begin = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const rendered = await renderer.render({ ...template, values });
+  warm.push(performance.now() - begin);
+  // CPU time of all threads: a steadier figure than wall time on a shared, busy machine.
+  const cpu = process.cpuUsage(cpuBefore);
+  warmCpu.push((cpu.user + cpu.system) / 1000);
+  if (rendered.pageCount !== first.pageCount) throw new Error('unexpected page count');
+}
+
+process.stdout.write(
+  `${JSON.stringify({
+    loadMs: loaded - started,
+    createMs: created - loaded,
+    firstRenderMs: firstDone - created,
+    firstTotalMs: firstDone - started,
+    firstCpuMs: (firstCpu.user + firstCpu.system) / 1000,
+    warmMs: warm,
+    warmCpuMs: warmCpu,
+    pdfBytes: first.pdf.length,
+    peakRssMiB: peakRssMiB(),
+  })}\n`,
+);
