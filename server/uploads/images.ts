@@ -21,7 +21,8 @@ const refuse = (message: string) => new HttpProblem(422, message);
 const SHRINK = 0.75;
 const MAX_ATTEMPTS = 8;
 
-async function readHeader(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+/** Width and height from the header alone (422 when there is none). */
+export async function readImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   try {
     // Only the header is read: the pixel count is known before anything is decoded.
     const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -41,7 +42,7 @@ export async function reencodeImage(
   bytes: Uint8Array,
   options: { format: 'png' | 'jpeg'; box: ImageBox },
 ): Promise<StoredImage> {
-  const { width, height } = await readHeader(bytes);
+  const { width, height } = await readImageSize(bytes);
   if (width * height > IMAGE_LIMITS.maxInputPixels) throw refuse(FILE_MESSAGES.imageTooManyPixels);
   let maxWidth = options.box.maxWidth;
   let maxHeight = options.box.maxHeight;
