@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
 import { detectFace, requireSingleFace } from './face.js';
+
+const tf = createRequire(import.meta.url)('@tensorflow/tfjs') as typeof import('@tensorflow/tfjs');
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -60,5 +63,15 @@ describe('detectFace', () => {
     expect(await requireSingleFace(fixture('astronaut.jpg'))).toMatchObject({ accepted: true });
     const text = await detectFace(Buffer.from('no es una foto')).catch((error: unknown) => error);
     expect((text as HttpProblem).statusCode).toBe(415);
+  });
+
+  it('frees every tensor it creates, so a long-running server does not grow', async () => {
+    await detectFace(fixture('astronaut.jpg'));
+    // The detector's own tfjs: WASM backend, model weights held as tensors.
+    expect(tf.getBackend()).toBe('wasm');
+    const before = tf.memory().numTensors;
+    expect(before).toBeGreaterThan(0);
+    for (const name of ['astronaut.jpg', 'chelsea.jpg', 'coffee.jpg']) await detectFace(fixture(name));
+    expect(tf.memory().numTensors).toBe(before);
   });
 });
