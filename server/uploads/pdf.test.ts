@@ -36,6 +36,8 @@ describe('inspectPdf', () => {
   it('refuses truncated and unparseable files', async () => {
     const pdf = await makePdf(2);
     expect(await refusal(pdf.subarray(0, Math.floor(pdf.length / 2)))).toMatch(/dañado o incompleto/);
+    // Cut only the tail: a lenient parser still finds every page, but the upload is incomplete.
+    expect(await refusal(pdf.subarray(0, pdf.length - 8))).toMatch(/dañado o incompleto/);
     expect(await refusal(Buffer.from('%PDF-1.7\nesto no es un PDF\n%%EOF\n'))).toMatch(
       /dañado|no tiene páginas/,
     );

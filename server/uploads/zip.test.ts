@@ -27,6 +27,8 @@ describe('openSafeZip', () => {
     );
     expect([...zip.names]).toEqual(['[Content_Types].xml', 'word/document.xml']);
     expect(await zip.readText('word/document.xml')).toBe('<w:document>Señor</w:document>');
+    const repacked = await openSafeZip(await zip.repack(), OFFICE_ZIP_LIMITS);
+    expect(await repacked.readText('word/document.xml')).toBe('<w:document>Señor</w:document>');
     zip.close();
   });
 

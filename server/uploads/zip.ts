@@ -2,6 +2,7 @@ import yauzl from 'yauzl';
 import { HttpProblem } from '../errors.js';
 import { formatMegabytes, type ZipLimits } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
+import { UTF8_NAME_FLAG, writeZip } from './zip-format.js';
 
 const refuse = (message: string) => new HttpProblem(422, message);
 
@@ -38,8 +39,6 @@ function readCentralDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
-const UTF8_NAME_FLAG = 0x800;
-
 function entryNames(entry: yauzl.Entry): string[] {
   const raw = entry.fileName as unknown as Buffer;
   const names = [raw.toString(entry.generalPurposeBitFlag & UTF8_NAME_FLAG ? 'utf8' : 'latin1')];
@@ -70,6 +69,8 @@ export type SafeZip = {
   /** Inflates one entry (never more than its declared size, itself within the limits). */
   read(name: string): Promise<Buffer>;
   readText(name: string): Promise<string>;
+  /** A fresh ZIP holding exactly the checked entries (folders left out), for other ZIP readers. */
+  repack(): Promise<Buffer>;
   close(): void;
 };
 
@@ -162,6 +163,12 @@ export async function openSafeZip(bytes: Uint8Array, limits: ZipLimits): Promise
       names: new Set(byName.keys()),
       read,
       readText: async (name) => (await read(name)).toString('utf8'),
+      repack: async () => {
+        const files = [...byName.keys()].filter((name) => !name.endsWith('/'));
+        const entries = [];
+        for (const name of files) entries.push({ name, data: await read(name) });
+        return writeZip(entries);
+      },
       close: () => zip.close(),
     };
   } catch (error) {

@@ -3,6 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { OFFICE_ZIP_LIMITS } from '../limits.js';
+import { openSafeZip } from '../zip.js';
+import { writeZip } from '../zip-format.js';
 
 /** A real PDF of `pages` pages with a line of Spanish text on each. */
 export async function makePdf(pages: number, edit?: (document: PDFDocument) => void): Promise<Buffer> {
@@ -27,4 +30,22 @@ export function qpdf(input: Buffer, args: string[]): Buffer {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The entries of a ZIP, edited by `edit` (add, replace, delete), written back as a new ZIP. */
+export async function rewriteZip(
+  bytes: Buffer,
+  edit: (entries: Map<string, Buffer>) => void,
+): Promise<Buffer> {
+  const zip = await openSafeZip(bytes, OFFICE_ZIP_LIMITS);
+  const entries = new Map<string, Buffer>();
+  for (const name of zip.names) if (!name.endsWith('/')) entries.set(name, await zip.read(name));
+  zip.close();
+  edit(entries);
+  return writeZip([...entries].map(([name, data]) => ({ name, data })));
+}
+
+/** Adds `<Override>` or replaces text in [Content_Types].xml. */
+export function editText(entries: Map<string, Buffer>, name: string, change: (text: string) => string): void {
+  entries.set(name, Buffer.from(change(entries.get(name)?.toString('utf8') ?? '')));
 }

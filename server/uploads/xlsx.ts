@@ -1,0 +1,72 @@
+import { posix } from 'node:path';
+import { HttpProblem } from '../errors.js';
+import type { ZipLimits } from './limits.js';
+import { FILE_MESSAGES } from './messages.js';
+import { openOfficeFile, readRelationships, xmlElements } from './office.js';
+import type { SafeZip } from './zip.js';
+
+const refuse = (message: string) => new HttpProblem(422, message);
+
+const WORKBOOK = 'xl/workbook.xml';
+/** Parts that pull data from elsewhere when the workbook is opened. */
+const DATA_CONNECTION = /^xl\/(connections\.xml|externalLinks\/|queryTables\/)/i;
+/** A cell start tag or a formula start tag (any prefix); `<cols>`, `<col>` or `<formula1>` do not match. */
+const CELL_OR_FORMULA = /<(?:[\w.-]+:)?(c|f)(?=[\s/>])([^>]*)>/g;
+const CELL_REFERENCE = /\br\s*=\s*["']([A-Z]{1,3}\d{1,7})["']/;
+
+/** Sheet part name → the name the user gave the sheet. */
+async function sheetNames(zip: SafeZip): Promise<Map<string, string>> {
+  const targets = new Map(
+    (await readRelationships(zip, 'xl/_rels/workbook.xml.rels')).map((relationship) => {
+      const target = relationship.target.startsWith('/')
+        ? relationship.target.slice(1)
+        : posix.normalize(posix.join('xl', relationship.target));
+      return [relationship.id, target];
+    }),
+  );
+  const names = new Map<string, string>();
+  for (const sheet of xmlElements(await zip.readText(WORKBOOK), 'sheet')) {
+    const part = targets.get(sheet.id ?? '');
+    if (part && sheet.name) names.set(part, sheet.name);
+  }
+  return names;
+}
+
+/** The reference of the first cell holding a formula (`<f>`) in a worksheet, or null. */
+export function firstFormulaCell(sheetXml: string): string | null {
+  let cell = '';
+  for (const [, tag, attributes] of sheetXml.matchAll(CELL_OR_FORMULA)) {
+    if (tag === 'c') cell = CELL_REFERENCE.exec(attributes ?? '')?.[1] ?? '?';
+    else return cell || '?';
+  }
+  return null;
+}
+
+/**
+ * Checks an uploaded XLSX: a sound container within limits (zip bombs refused), no macros
+ * (xlsm, xlsb, VBA, Excel 4 macro sheets), no external data connections or unsafe links, and no
+ * formula in any sheet — the message names the sheet and the first cell holding one. Returns the
+ * workbook repacked from the checked parts only, for the spreadsheet reader.
+ */
+export async function inspectXlsx(bytes: Uint8Array, limits?: ZipLimits): Promise<Buffer> {
+  const zip = await openOfficeFile(bytes, { mainPart: WORKBOOK, kindLabel: 'Excel', limits });
+  try {
+    if ([...zip.names].some((name) => DATA_CONNECTION.test(name)))
+      throw refuse(FILE_MESSAGES.officeDataConnection);
+    const names = await sheetNames(zip);
+    const sheets = [...zip.names].filter((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name)).sort();
+    // Report the first sheet in the workbook's own order.
+    const ordered = [
+      ...[...names.keys()].filter((part) => sheets.includes(part)),
+      ...sheets.filter((part) => !names.has(part)),
+    ];
+    for (const part of ordered) {
+      const cell = firstFormulaCell(await zip.readText(part));
+      if (cell)
+        throw refuse(FILE_MESSAGES.xlsxFormula(names.get(part) ?? posix.basename(part, '.xml'), cell));
+    }
+    return await zip.repack();
+  } finally {
+    zip.close();
+  }
+}
