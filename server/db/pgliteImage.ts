@@ -48,9 +48,15 @@ export function seedFromImage(directory: string, image = pgliteImageFolder()): b
   return true;
 }
 
-/** Opens (and creates when new) the PGlite database in `directory` with the lean settings. */
-export async function openPglite(directory: string): Promise<PGlite> {
-  seedFromImage(directory);
+/**
+ * Opens (and creates when new) the PGlite database in `directory` with the lean settings; a new
+ * one starts as a copy of the image unless `image` is null (the image builder itself).
+ */
+export async function openPglite(
+  directory: string,
+  image: string | null = pgliteImageFolder(),
+): Promise<PGlite> {
+  if (image) seedFromImage(directory, image);
   mkdirSync(directory, { recursive: true });
   return PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
 }
