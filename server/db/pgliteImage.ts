@@ -44,7 +44,14 @@ export function seedFromImage(directory: string, image = pgliteImageFolder()): b
   const partial = `${directory}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(image, partial, { recursive: true });
-  renameSync(partial, directory);
+  try {
+    renameSync(partial, directory);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    // Another process made the database first: use its copy.
+    if (isDatabase(directory)) return false;
+    throw error;
+  }
   return true;
 }
 
