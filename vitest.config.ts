@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 30_000,
+          // Rendering a screen in jsdom takes seconds on a loaded machine: hooks get the same room.
+          hookTimeout: 60_000,
         },
       },
       {

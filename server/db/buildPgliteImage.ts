@@ -13,7 +13,8 @@ import { seedLocation } from './seedLocation.js';
 export async function buildPgliteImage(target = pgliteImageFolder()): Promise<void> {
   const partial = `${target}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
-  const pglite = await openPglite(partial);
+  // From initdb, never from the previous image: a new PGlite version must not inherit old files.
+  const pglite = await openPglite(partial, null);
   const database = await openDatabase({ dataDir: '', pglite });
   try {
     await applyMigrations(database);

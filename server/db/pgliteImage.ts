@@ -44,13 +44,26 @@ export function seedFromImage(directory: string, image = pgliteImageFolder()): b
   const partial = `${directory}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(image, partial, { recursive: true });
-  renameSync(partial, directory);
+  try {
+    renameSync(partial, directory);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    // Another process made the database first: use its copy.
+    if (isDatabase(directory)) return false;
+    throw error;
+  }
   return true;
 }
 
-/** Opens (and creates when new) the PGlite database in `directory` with the lean settings. */
-export async function openPglite(directory: string): Promise<PGlite> {
-  seedFromImage(directory);
+/**
+ * Opens (and creates when new) the PGlite database in `directory` with the lean settings; a new
+ * one starts as a copy of the image unless `image` is null (the image builder itself).
+ */
+export async function openPglite(
+  directory: string,
+  image: string | null = pgliteImageFolder(),
+): Promise<PGlite> {
+  if (image) seedFromImage(directory, image);
   mkdirSync(directory, { recursive: true });
   return PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
 }

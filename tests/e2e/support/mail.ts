@@ -3,13 +3,13 @@ export type ReceivedMail = { to: string[]; subject: string; text: string; receiv
 
 const mailboxUrl = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
 
-/** Waits (up to `timeoutMs`) for a message to `to` whose subject matches, received after `since`. */
+/** Waits (up to `timeoutMs`, 60 s by default: the job queue is slow on a loaded machine) for a message to `to` whose subject matches, received after `since`. */
 export async function waitForMail(
   to: string,
   subject: RegExp,
   options: { since?: Date; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const since = options.since?.getTime() ?? 0;
   while (Date.now() < deadline) {
     const response = await fetch(`${mailboxUrl()}/messages?to=${encodeURIComponent(to)}`);
