@@ -136,6 +136,36 @@ describe('GET /api/get_users/{id}', () => {
     expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
   });
 
+  it("shows another user only to a caller with user.list within their tenant; one's own record to anyone", async () => {
+    const db = t.deps.database.db;
+    const make = async (email: string, roleId: number, company = companyId) => ({
+      email,
+      id: await createUser(db, {
+        companyId: company,
+        name: 'Ver',
+        lastName: 'Usuarios',
+        email,
+        password: 'Correcta-123',
+        roleId,
+      }),
+    });
+    const operator = await make('operadora-ver@acme.test', ROLE.operator);
+    const auditor = await make('auditora-ver@acme.test', ROLE.auditor);
+    const companyAdmin = await make('admin-ver@acme.test', ROLE.companyAdministrator);
+    const otherCompany = await createCompany(db, { fiscalName: 'Ajena S.A.S.', taxId: '900765432-1' });
+    const stranger = await make('ajena-ver@ajena.test', ROLE.operator, otherCompany);
+    const read = async (who: { email: string }, id: number) => {
+      const token = await t.signin(who.email, 'Correcta-123');
+      const response = await t.app.inject({ url: `/api/get_users/${id}`, headers: bearer(token) });
+      return response.statusCode;
+    };
+    expect(await read(operator, operator.id)).toBe(200);
+    expect(await read(operator, companyAdmin.id)).toBe(403);
+    expect(await read(auditor, operator.id)).toBe(403);
+    expect(await read(companyAdmin, operator.id)).toBe(200);
+    expect(await read(companyAdmin, stranger.id)).toBe(404);
+  });
+
   it('refuses a tampered token with 401', async () => {
     const token = await t.signin(ADMIN.email, ADMIN.password);
     const [header, payload, signature] = token.split('.');
