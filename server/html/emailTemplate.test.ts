@@ -22,13 +22,28 @@ describe('fillEmailTemplate', () => {
     expect(data.html).not.toMatch(/data:/i);
   });
 
+  it('drops a URL attribute whose filled value hides a scheme, keeps the allowed ones', () => {
+    const link = (value: string) =>
+      fillEmailTemplate(
+        { subject: 's', bodyHtml: '<a href="{{company_name}}">x</a>' },
+        { company_name: value },
+      ).html;
+    expect(link('  JaVaScRiPt:alert(1)')).toBe('<a>x</a>');
+    expect(link('java\tscript:alert(1)')).toBe('<a>x</a>');
+    expect(link('//evil.example/x')).toBe('<a>x</a>');
+    expect(link('vbscript:msgbox')).toBe('<a>x</a>');
+    expect(link('https://acme.co/?a=1&b=2')).toBe('<a href="https://acme.co/?a=1&#38;b=2">x</a>');
+    expect(link('mailto:hola@acme.co')).toBe('<a href="mailto:hola@acme.co">x</a>');
+    expect(link('Acme S.A.S.')).toBe('<a href="Acme S.A.S.">x</a>');
+  });
+
   it('escapes values in text, so a value never becomes markup', () => {
     const email = fillEmailTemplate(
       { subject: 's', bodyHtml: '<p>Firma de {{signer_name}}</p>' },
       { signer_name: '<script>alert(1)</script><b onclick="x()">Ana</b>' },
     );
     expect(email.html).not.toMatch(/<script|<b /);
-    expect(email.html).toContain('&lt;b onclick');
+    expect(email.html).toContain('&#60;b onclick');
     expect(email.text).toContain('<script>alert(1)</script>');
   });
 

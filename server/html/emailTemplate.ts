@@ -91,20 +91,53 @@ const oneLine = (text: string) =>
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+/** Schemes a URL attribute may end up with once its markers are filled (as EMAIL_HTML allows). */
+const URL_SCHEMES: Record<string, readonly string[]> = { href: ['http', 'https', 'mailto'], src: ['https'] };
+/** A URL attribute as the sanitiser writes it (always double-quoted). */
+const URL_ATTRIBUTE = /\s(href|src)="([^"]*)"/gi;
+
+/** Attribute text as a browser reads it: character references decoded. */
+function decodeAttribute(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(
+      /&(quot|apos|lt|gt|amp);/g,
+      (_, name: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' })[name] ?? '',
+    );
+}
+
+/** Browsers skip whitespace and control characters anywhere in a scheme (`java\tscript:`). */
+function urlIsAllowed(attribute: string, value: string): boolean {
+  const url = [...decodeAttribute(value)].filter((character) => character.charCodeAt(0) > 0x20).join('');
+  if (/^[/\\]{2}/.test(url)) return false;
+  const scheme = url.match(/^([^/?#]*?):/)?.[1]?.toLowerCase();
+  return scheme === undefined || (URL_SCHEMES[attribute.toLowerCase()] ?? []).includes(scheme);
+}
+
 /**
- * Fills a template's markers with values and returns the e-mail to send or preview. The filled
- * HTML is sanitised again: a value may land inside an attribute (`<a href="{{company_name}}">`),
- * where escaping alone would let a `javascript:` or `data:` URL through. Every e-mail built from
- * a template with values goes through here. A marker without a value stays empty.
+ * Fills a template's markers with values and returns the e-mail to send or preview. Values are
+ * escaped; a value inside a URL attribute (`<a href="{{company_name}}">`) must also leave an
+ * allowed URL (http, https, mailto; images https), otherwise the attribute is dropped: the
+ * template was sanitised before its values arrived, so a `javascript:` or `data:` value would
+ * otherwise pass. Every e-mail built from a template with values goes through here. A marker
+ * without a value stays empty.
  */
 export function fillEmailTemplate(
   template: { subject: string; bodyHtml: string },
   values: Readonly<Record<string, string | undefined>>,
 ): RenderedEmail {
   const value = (name: string) => values[name] ?? '';
-  const html = sanitizeEmailHtml(
-    template.bodyHtml.replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name))),
-  );
+  const escapedFill = (text: string) =>
+    text.replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
+  const html = template.bodyHtml
+    .replace(URL_ATTRIBUTE, (whole, attribute: string, url: string) => {
+      if (!PLACEHOLDER.test(url)) return whole;
+      PLACEHOLDER.lastIndex = 0;
+      const filled = escapedFill(url);
+      return urlIsAllowed(attribute, filled) ? ` ${attribute}="${filled}"` : '';
+    })
+    .replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
   return {
     subject: oneLine(template.subject.replace(PLACEHOLDER, (_, name: string) => value(name))).trim(),
     html,
