@@ -32,16 +32,18 @@ export const SESSION_MESSAGES = {
 export const hashPassword = (password: string) => hash(password);
 
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
-let decoyHash: Promise<string> | undefined;
+let decoyPromise: Promise<string> | undefined;
 const decoy = () => {
-  decoyHash ??= hash('decoy-password-for-timing');
-  return decoyHash;
+  decoyPromise ??= hash('decoy-password-for-timing');
+  return decoyPromise;
 };
 
 /** Checks a password against a stored hash; a missing hash costs the same time as a real one. */
 export async function passwordMatches(passwordHash: string | null, password: string): Promise<boolean> {
+  // Awaited on both paths, so that the one-time cost of making the decoy tells nothing either.
+  const decoyHash = await decoy();
   if (!passwordHash) {
-    await verify(await decoy(), password).catch(() => false);
+    await verify(decoyHash, password).catch(() => false);
     return false;
   }
   return verify(passwordHash, password).catch(() => false);
