@@ -51,6 +51,11 @@ export type EndpointDefinition = {
    * Every other id-like field of a non-public endpoint needs an `owns` rule (contract test).
    */
   notTenant?: Readonly<Record<string, string>>;
+  /**
+   * The caller's own record needs nothing more; another's needs these permissions (on top of
+   * `permissions` and `owns`). `param` names the path parameter holding the user id.
+   */
+  selfOr?: { param: string; permissions: readonly Permission[] };
   /** Rate-limit bucket applied per IP before the handler, e.g. login. */
   rateLimit?: { bucket: string; max: number; windowSeconds: number };
   /** Refused while impersonating (signing as a signer, validating a signer's OTP). */

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { PERMISSIONS } from './permissions.js';
+import { VALIDATION_MESSAGES, withoutControlCharacters } from './validation.js';
 
 /** Reusable building blocks of request and reply schemas. */
 export const id = z.coerce.number().int().positive();
 export const page = z.coerce.number().int().min(1);
 export const itemsPerPage = z.coerce.number().int().min(1).max(100);
 export const email = z.string().trim().toLowerCase().email().max(254);
-export const nonEmpty = (max = 255) => z.string().trim().min(1).max(max);
+export const nonEmpty = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => withoutControlCharacters(text), { message: VALIDATION_MESSAGES.controlCharacter });
 export const permission = z.enum(PERMISSIONS);
 
 export const userStatus = z.enum(['active', 'inactive', 'locked']);

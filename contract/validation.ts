@@ -18,7 +18,22 @@ export const VALIDATION_MESSAGES = {
   tooBigNumber: (max: number) => `Debe ser menor o igual a ${max}`,
   invalidOption: 'Seleccione una opción válida',
   unknownField: (name: string) => `Campo no permitido: ${name}`,
+  controlCharacter: 'No se permiten caracteres de control',
 } as const;
+
+/**
+ * True when the text holds no control character (PostgreSQL refuses NUL, no field has a use for
+ * the others); multi-line text may keep tab, line feed and carriage return. The API refuses them
+ * in every request before any schema; the shared schemas say it too, so forms show it by the field.
+ */
+export function withoutControlCharacters(text: string, multiline = false): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const allowedWhitespace = multiline && (code === 0x09 || code === 0x0a || code === 0x0d);
+    if ((code < 0x20 && !allowedWhitespace) || code === 0x7f) return false;
+  }
+  return true;
+}
 
 type Issue = z.core.$ZodRawIssue;
 

@@ -29,11 +29,17 @@ export const session = {
   signin: endpoint({
     method: 'POST',
     path: 'users/signin',
-    summary: 'Inicia sesión con correo y contraseña; devuelve el token o pide el segundo factor.',
+    summary:
+      'Inicia sesión con correo y contraseña; devuelve el token o pide el segundo factor. Los intentos fallidos demoran los siguientes (429), nunca bloquean el usuario.',
     area,
     scope: 'public',
     permissions: [],
-    body: z.object({ email, password: z.string().min(1).max(200) }),
+    body: z.object({
+      email,
+      password: z.string().min(1).max(200),
+      /** The token of an e-mailed unlock link: this sign-in skips the failed-attempt delays. */
+      unlock_token: z.string().min(20).max(200).optional(),
+    }),
     reply: signinReply,
     rateLimit: { bucket: 'signin-ip', max: 20, windowSeconds: 60 },
     skipAudit: true,

@@ -9,13 +9,15 @@ export const user = {
   getUser: endpoint({
     method: 'GET',
     path: 'get_users/{id}',
-    summary: 'Devuelve el usuario autenticado o un usuario visible para quien consulta.',
+    summary:
+      'Devuelve el usuario autenticado; otro usuario de su empresa o sucursales solo con el permiso user.list.',
     area,
     scope: 'company',
     permissions: [],
     params: z.object({ id }),
     reply: authenticatedUser,
     owns: [{ entity: 'user', from: 'params', field: 'id' }],
+    selfOr: { param: 'id', permissions: ['user.list'] },
   }),
   logout: endpoint({
     method: 'POST',
@@ -36,6 +38,7 @@ export const user = {
     scope: 'authenticated',
     permissions: [],
     params: z.object({ id }),
+    selfOr: { param: 'id', permissions: ['user.list'] },
     body: z.object({
       name: personFields.name.optional(),
       last_name: personFields.last_name.optional(),

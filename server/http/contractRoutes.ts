@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
 import { streamStarted } from './fileReply.js';
-import { authenticate, authorize } from './guard.js';
+import { authenticate, authorize, authorizeSelfOr } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
 import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
@@ -105,6 +105,7 @@ export function registerContract(
           );
         }
         const params = parseInput(definition.params, request.params, 400);
+        if (actor) authorizeSelfOr(definition, actor, params);
         const query = parseInput(definition.query, request.query, 400);
         const body = parseInput(definition.body, request.body, 422);
         if (actor && definition.owns) {

@@ -85,23 +85,34 @@ export const errorServerOptions = {
   clientErrorHandler,
 } satisfies Partial<FastifyServerOptions>;
 
+/**
+ * An error reply is JSON even when the route had begun a file (its content type and name are
+ * dropped), so Fastify never refuses to serialise it.
+ */
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  body: { message: string; errors?: Record<string, string> },
+) {
+  reply.removeHeader('content-disposition');
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
 /** Every error becomes `{ message, errors? }`: 4xx in Spanish, 5xx details only in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
-    if (error instanceof HttpProblem) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
-    }
-    const client = clientErrorReply(error);
-    if (client) return reply.status(client.status).send({ message: client.message });
-    request.log.error({ err: error }, 'Error no controlado');
+    const client = error instanceof HttpProblem ? null : clientErrorReply(error);
+    if (!(error instanceof HttpProblem) && !client) request.log.error({ err: error }, 'Error no controlado');
     // A reply whose headers already left (a download that failed midway) can only be cut short.
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
       return reply;
     }
-    return reply.status(500).header('content-type', 'application/json; charset=utf-8').send({
-      message: MESSAGES.internal,
-    });
+    if (error instanceof HttpProblem) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.statusCode, { message: error.message, errors: error.errors });
+    }
+    if (client) return sendError(reply, client.status, { message: client.message });
+    return sendError(reply, 500, { message: MESSAGES.internal });
   });
 }

@@ -69,3 +69,14 @@ export function authorize(definition: EndpointDefinition, actor: Actor): void {
     throw forbidden(MESSAGES.impersonationRefused);
   }
 }
+
+/** The `selfOr` rule: a user reads their own record freely, another's only with the listed permissions. */
+export function authorizeSelfOr(definition: EndpointDefinition, actor: Actor, params: unknown): void {
+  const rule = definition.selfOr;
+  if (!rule) return;
+  const target = (params as Record<string, unknown> | undefined)?.[rule.param];
+  if (target === actor.userId) return;
+  for (const permission of rule.permissions) {
+    if (!actor.permissions.has(permission)) throw forbidden();
+  }
+}

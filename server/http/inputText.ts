@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '../../contract/validation.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
 
 /*
@@ -10,21 +11,13 @@ const NAMEABLE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export type TextRule = 'line' | 'text';
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-
-const isControl = (code: number, rule: TextRule) =>
-  (code < 0x20 && !(rule === 'text' && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN))) ||
-  code === 0x7f;
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
-/** A control character, or a lone UTF-16 surrogate (it cannot be stored as UTF-8 either). */
-function badString(value: string, rule: TextRule): boolean {
+/** A lone UTF-16 surrogate cannot be stored as UTF-8 either. */
+function hasLoneSurrogate(value: string): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
-    if (isControl(code, rule)) return true;
     if (isHighSurrogate(code)) {
       if (!isLowSurrogate(value.charCodeAt(index + 1))) return true;
       index++;
@@ -33,11 +26,14 @@ function badString(value: string, rule: TextRule): boolean {
   return false;
 }
 
+const badString = (value: string, rule: TextRule) =>
+  !withoutControlCharacters(value, rule === 'text') || hasLoneSurrogate(value);
+
 /** The text without its control characters (headers we store, such as the user agent). */
 export function stripControlCharacters(value: string): string {
   let kept = '';
   for (const character of value) {
-    if (!isControl(character.charCodeAt(0), 'line')) kept += character;
+    if (withoutControlCharacters(character)) kept += character;
   }
   return kept;
 }

@@ -14,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signin = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/users/signin', payload: payload as object, headers });
+const signin = (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    payload: payload as object,
+    headers,
+    remoteAddress,
+  });
 
 describe('POST /api/users/signin', () => {
   it('returns a signed token whose payload names the user and a live session', async () => {
@@ -47,7 +53,7 @@ describe('POST /api/users/signin', () => {
     });
   });
 
-  it('locks the user after 5 consecutive failures; the right password then no longer works', async () => {
+  it("never locks the user after failures; only an administrator's lock refuses the right password", async () => {
     const email = 'bloqueo@acme.test';
     const userId = await createUser(t.deps.database.db, {
       companyId,
@@ -56,26 +62,24 @@ describe('POST /api/users/signin', () => {
       email,
       password: 'Correcta-123',
     });
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await signin({ email, password: 'mala' })).statusCode).toBe(401);
+    const address = '10.20.30.40';
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signin({ email, password: 'mala' }, {}, address)).statusCode).toBe(401);
     }
-    // A success resets the count...
-    expect((await signin({ email, password: 'Correcta-123' })).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 5; attempt++) await signin({ email, password: 'mala' });
     const [user] = await t.deps.database.db.select().from(users).where(eq(users.id, userId));
-    expect(user?.status).toBe('locked');
-    const locked = await signin({ email, password: 'Correcta-123' });
+    expect(user).toMatchObject({ status: 'active', failedLoginAttempts: 5 });
+    const audit = await t.deps.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.locked'));
+    expect(audit.map((row) => row.effectiveUserId)).not.toContain(userId);
+    // From another address the right password works at once, and resets the count.
+    expect((await signin({ email, password: 'Correcta-123' }, {}, '10.20.30.41')).statusCode).toBe(200);
+    const [after] = await t.deps.database.db.select().from(users).where(eq(users.id, userId));
+    expect(after?.failedLoginAttempts).toBe(0);
+
+    // An administrator's lock is a decision: even the right password is refused.
+    await t.deps.database.db.update(users).set({ status: 'locked' }).where(eq(users.id, userId));
+    const locked = await signin({ email, password: 'Correcta-123' }, {}, '10.20.30.42');
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toMatch(/bloqueado/);
-    const audit = await t.deps.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.locked'));
-    expect(audit.map((row) => row.effectiveUserId)).toContain(userId);
-
-    // ...and an administrator's unlock (status back to active) lets the user in again.
-    await t.deps.database.db
-      .update(users)
-      .set({ status: 'active', failedLoginAttempts: 0 })
-      .where(eq(users.id, userId));
-    expect((await signin({ email, password: 'Correcta-123' })).statusCode).toBe(200);
   });
 
   it('refuses an inactive user with a Spanish 403', async () => {
@@ -130,6 +134,36 @@ describe('GET /api/get_users/{id}', () => {
     });
     expect(user.permissions).toContain('impersonate.user');
     expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
+  });
+
+  it("shows another user only to a caller with user.list within their tenant; one's own record to anyone", async () => {
+    const db = t.deps.database.db;
+    const make = async (email: string, roleId: number, company = companyId) => ({
+      email,
+      id: await createUser(db, {
+        companyId: company,
+        name: 'Ver',
+        lastName: 'Usuarios',
+        email,
+        password: 'Correcta-123',
+        roleId,
+      }),
+    });
+    const operator = await make('operadora-ver@acme.test', ROLE.operator);
+    const auditor = await make('auditora-ver@acme.test', ROLE.auditor);
+    const companyAdmin = await make('admin-ver@acme.test', ROLE.companyAdministrator);
+    const otherCompany = await createCompany(db, { fiscalName: 'Ajena S.A.S.', taxId: '900765432-1' });
+    const stranger = await make('ajena-ver@ajena.test', ROLE.operator, otherCompany);
+    const read = async (who: { email: string }, id: number) => {
+      const token = await t.signin(who.email, 'Correcta-123');
+      const response = await t.app.inject({ url: `/api/get_users/${id}`, headers: bearer(token) });
+      return response.statusCode;
+    };
+    expect(await read(operator, operator.id)).toBe(200);
+    expect(await read(operator, companyAdmin.id)).toBe(403);
+    expect(await read(auditor, operator.id)).toBe(403);
+    expect(await read(companyAdmin, operator.id)).toBe(200);
+    expect(await read(companyAdmin, stranger.id)).toBe(404);
   });
 
   it('refuses a tampered token with 401', async () => {

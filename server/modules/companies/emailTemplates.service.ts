@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { emailTemplate } from '../../../contract/endpoints/companyFeatures.js';
 import {
@@ -13,6 +12,12 @@ import type { Db } from '../../db/client.js';
 import { companies, companyEmailTemplates as templateTable } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
+import {
+  fillEmailTemplate,
+  PLACEHOLDER,
+  type RenderedEmail,
+  sanitizeEmailHtml,
+} from '../../html/emailTemplate.js';
 
 type EmailTemplate = z.input<typeof emailTemplate>;
 type TemplateRow = {
@@ -30,72 +35,6 @@ export const TEMPLATE_MESSAGES = {
   placeholder: (found: string, allowed: readonly string[]) =>
     `Marcador no permitido: ${found}. Use: ${allowed.map((key) => `{{${key}}}`).join(', ')}`,
 } as const;
-
-/**
- * What a company e-mail may contain: text formatting, lists, tables, links (http, https, mailto
- * or a {{placeholder}}), images over https, and a few inline styles. No scripts, forms, iframes,
- * event handlers, classes or external style sheets.
- */
-const EMAIL_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'span',
-    'div',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'td',
-    'th',
-    'img',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target'],
-    img: ['src', 'alt', 'width', 'height'],
-    td: ['colspan', 'rowspan', 'align'],
-    th: ['colspan', 'rowspan', 'align'],
-    '*': ['style'],
-  },
-  allowedStyles: {
-    '*': {
-      color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/i, /^[a-z]+$/i],
-      'background-color': [/^#[0-9a-f]{3,8}$/i, /^[a-z]+$/i],
-      'text-align': [/^(left|right|center|justify)$/],
-      'font-size': [/^\d{1,2}(px|pt|em|%)$/],
-      'font-weight': [/^(normal|bold|[1-9]00)$/],
-      'font-style': [/^(normal|italic)$/],
-      'text-decoration': [/^(none|underline|line-through)$/],
-      padding: [/^(\d{1,3}(px|em)?\s*){1,4}$/],
-      margin: [/^(\d{1,3}(px|em)?\s*){1,4}$/],
-    },
-  },
-  allowedSchemes: ['https', 'http', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-};
-
-export const sanitizeEmailHtml = (html: string) => sanitizeHtml(html, EMAIL_HTML).trim();
-
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Field errors for every {{marker}} this template does not offer. */
 function placeholderErrors(key: EmailTemplateKey, fields: Record<string, string | undefined>) {
@@ -202,35 +141,7 @@ export async function restoreEmailTemplate(
   return templateOf(deps.database.db, input.company_id, input.template_key);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-/** Plain-text part of an e-mail from its HTML. */
-function toPlainText(html: string): string {
-  const marked = html.replace(/<\/(p|h[1-4]|li|tr|div|blockquote)>|<br\s*\/?>/gi, '$&\n');
-  return sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-export type RenderedEmail = { subject: string; html: string; text: string };
 type Values = Partial<Record<EmailPlaceholder, string>>;
-
-/** Fills the markers: escaped in the HTML, as is in the subject; a marker without a value stays empty. */
-function fill(subject: string, bodyHtml: string, values: Values): RenderedEmail {
-  const value = (name: string) => values[name as EmailPlaceholder] ?? '';
-  const html = bodyHtml.replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
-  return {
-    subject: subject.replace(PLACEHOLDER, (_, name: string) => value(name)),
-    html,
-    text: toPlainText(html),
-  };
-}
 
 function sampleValues(deps: Deps, companyName: string): Values {
   const base = (deps.config.PUBLIC_URL ?? `http://${deps.config.HOST}:${deps.config.PORT}`).replace(
@@ -265,7 +176,7 @@ export async function previewEmailTemplate(deps: Deps, input: PreviewInput): Pro
     input.subject ?? saved.subject,
     input.body_html ?? saved.body_html,
   );
-  return fill(clean.subject, clean.bodyHtml, sampleValues(deps, company.fiscalName));
+  return fillEmailTemplate(clean, sampleValues(deps, company.fiscalName));
 }
 
 /** A company's e-mail ready to send (for the signing flows): its wording with real values. */
@@ -278,5 +189,8 @@ export async function renderCompanyEmail(
   const { db } = deps.database;
   const company = await liveCompany(db, companyId);
   const template = await templateOf(db, companyId, key);
-  return fill(template.subject, template.body_html, { company_name: company.fiscalName, ...values });
+  return fillEmailTemplate(
+    { subject: template.subject, bodyHtml: template.body_html },
+    { company_name: company.fiscalName, ...values },
+  );
 }

@@ -80,7 +80,11 @@ export async function closeChallenges(deps: Deps, userId: number): Promise<void>
  * HMAC-SHA256 of a one-time secret under the session secret: the database alone (a backup, a
  * leak) cannot confirm a guess of a six-digit code offline.
  */
-export function secretDigest(deps: Deps, purpose: 'login-code' | 'password-reset', value: string): string {
+export function secretDigest(
+  deps: Deps,
+  purpose: 'login-code' | 'password-reset' | 'signin-unlock',
+  value: string,
+): string {
   return createHmac('sha256', deps.secrets.sessionSecret).update(`${purpose}:${value}`).digest('base64url');
 }
 

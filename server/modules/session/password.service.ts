@@ -5,7 +5,7 @@ import { audit } from '../../audit.js';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem, unprocessable } from '../../errors.js';
-import { checkRateLimit, clearRateLimit, hitRateLimit, recordRateLimitHit } from '../../http/rateLimit.js';
+import { hitRateLimit } from '../../http/rateLimit.js';
 import {
   accountLimits,
   closeChallenges,
@@ -15,6 +15,13 @@ import {
   userEmailIs,
 } from './credentials.js';
 import { hashPassword, passwordMatches } from './session.service.js';
+import {
+  checkSigninThrottles,
+  clearAccountThrottles,
+  recordSigninFailure,
+  registerSigninUnlockJob,
+  signinThrottles,
+} from './signinThrottle.js';
 
 export const RESET_LINK_TTL_MINUTES = 60;
 export const PASSWORD_RESET_QUEUE = 'session.password_reset';
@@ -51,8 +58,12 @@ export function resetLink(deps: Deps, token: string): string {
   return `${base}/session/recover-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Job: for a known, usable user, stores a new single-use token (its HMAC) and e-mails the link. */
+/**
+ * Job: for a known, usable user, stores a new single-use token (its HMAC) and e-mails the link.
+ * The sign-in unlock e-mail, its sibling, is registered with it.
+ */
 export function registerPasswordResetJob(deps: Deps): void {
+  registerSigninUnlockJob(deps);
   deps.queue.register(PASSWORD_RESET_QUEUE, async (payload, job) => {
     const { email, ip } = resetJob.parse(payload);
     const { db } = deps.database;
@@ -89,8 +100,9 @@ export function registerPasswordResetJob(deps: Deps): void {
 }
 
 /**
- * Sets the password from a valid link: the link is spent, a locked user is unlocked, and every
- * session, pending second factor and other reset link of the user stops working.
+ * Sets the password from a valid link: the link is spent, and every session, pending second
+ * factor and other reset link of the user stops working. A lock stays: only an administrator
+ * decides it.
  */
 export async function confirmPasswordReset(
   deps: Deps,
@@ -126,8 +138,6 @@ export async function confirmPasswordReset(
     .set({ passwordHash, failedLoginAttempts: 0, updatedAt: now })
     .where(eq(users.id, link.userId))
     .returning({ id: users.id, email: users.email, status: users.status, companyId: users.companyId });
-  if (user?.status === 'locked')
-    await db.update(users).set({ status: 'active' }).where(eq(users.id, user.id));
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
@@ -135,14 +145,13 @@ export async function confirmPasswordReset(
   await revokeSessions(deps, link.userId);
   await closeChallenges(deps, link.userId);
   // Whoever holds the mailbox has proved it: earlier failed sign-ins no longer count against them.
-  if (user) await clearRateLimit(db, accountLimits.signin(deps, user.email).key);
+  if (user) await clearAccountThrottles(deps, user.email);
   await audit(db, {
     action: 'user.password_reset',
     actorUserId: link.userId,
     effectiveUserId: link.userId,
     companyId: user?.companyId,
     ip: input.ip,
-    details: { unlocked: user?.status === 'locked' },
   });
 }
 
@@ -151,6 +160,7 @@ export async function changePassword(
   deps: Deps,
   actor: Actor,
   input: { current_password: string; new_password: string },
+  ip: string,
 ): Promise<void> {
   const { db } = deps.database;
   const [user] = await db
@@ -158,10 +168,10 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, actor.userId));
   // Wrong current passwords count like failed sign-ins, so a stolen session cannot guess freely.
-  const limit = accountLimits.signin(deps, user?.email ?? String(actor.userId));
-  await checkRateLimit(db, limit);
+  const throttles = signinThrottles(deps, user?.email ?? String(actor.userId), ip);
+  await checkSigninThrottles(deps, throttles);
   if (!(await passwordMatches(user?.passwordHash ?? null, input.current_password))) {
-    await recordRateLimitHit(db, limit);
+    await recordSigninFailure(deps, throttles);
     throw unprocessable(PASSWORD_MESSAGES.wrongCurrent, { current_password: PASSWORD_MESSAGES.wrongCurrent });
   }
   if (input.current_password === input.new_password) {

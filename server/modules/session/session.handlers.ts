@@ -42,8 +42,8 @@ export const sessionHandlers: HandlersOf<SessionEndpoints> = {
     await confirmPasswordReset(deps, { ...body, ip });
     return { data: {}, message: PASSWORD_MESSAGES.resetDone };
   },
-  changePassword: async ({ deps, actor, body }) => {
-    await changePassword(deps, actor, body);
+  changePassword: async ({ deps, actor, body, ip }) => {
+    await changePassword(deps, actor, body, ip);
     return { data: {}, message: PASSWORD_MESSAGES.changed };
   },
   twoFactorPreference: async ({ deps, actor, body }) => ({

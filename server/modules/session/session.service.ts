@@ -6,16 +6,22 @@ import { audit } from '../../audit.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
-import { checkRateLimit, recordRateLimitHit } from '../../http/rateLimit.js';
 import { companyIsDeleted, DELETED_COMPANY_SIGNIN } from '../companies/liveness.js';
-import { accountLimits, openSession, userEmailIs } from './credentials.js';
+import { openSession, userEmailIs } from './credentials.js';
+import {
+  checkSigninThrottles,
+  clearAccountThrottles,
+  offerUnlockLink,
+  recordSigninFailure,
+  signinThrottles,
+  spendUnlockLink,
+  unlockLinkIsValid,
+} from './signinThrottle.js';
 import { startChallenge } from './twoFactor.service.js';
-
-export const MAX_FAILED_LOGINS = 5;
 
 export const SESSION_MESSAGES = {
   wrongCredentials: 'Correo o contraseña incorrectos',
-  locked: 'Su usuario está bloqueado por intentos fallidos. Solicite a un administrador que lo desbloquee',
+  locked: 'Su usuario está bloqueado. Solicite a un administrador que lo desbloquee',
   inactive: 'Su usuario está inactivo. Comuníquese con el administrador de su empresa',
   loggedOut: 'Sesión cerrada',
   welcome: 'Bienvenido',
@@ -26,33 +32,46 @@ export const SESSION_MESSAGES = {
 export const hashPassword = (password: string) => hash(password);
 
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
-let decoyHash: Promise<string> | undefined;
+let decoyPromise: Promise<string> | undefined;
 const decoy = () => {
-  decoyHash ??= hash('decoy-password-for-timing');
-  return decoyHash;
+  decoyPromise ??= hash('decoy-password-for-timing');
+  return decoyPromise;
 };
 
 /** Checks a password against a stored hash; a missing hash costs the same time as a real one. */
 export async function passwordMatches(passwordHash: string | null, password: string): Promise<boolean> {
+  // Awaited on both paths, so that the one-time cost of making the decoy tells nothing either.
+  const decoyHash = await decoy();
   if (!passwordHash) {
-    await verify(await decoy(), password).catch(() => false);
+    await verify(decoyHash, password).catch(() => false);
     return false;
   }
   return verify(passwordHash, password).catch(() => false);
 }
 
-type SigninInput = { email: string; password: string; ip: string; userAgent?: string };
+type SigninInput = { email: string; password: string; unlock_token?: string; ip: string; userAgent?: string };
 export type SigninReply = z.input<typeof signinReply>;
 
 /**
  * Password check, then either a session (and whether to ask about two-factor) or, for users with
- * two-factor on, a challenge whose code goes by e-mail. Failed attempts count per account (on top
- * of the per-IP limit) and, for a known user, toward the lockout.
+ * two-factor on, a challenge whose code goes by e-mail. Failures slow down further attempts (see
+ * signinThrottle.ts) but never lock the account nor end its sessions. An unknown e-mail, a wrong
+ * password and a throttled attempt answer alike for known and unknown e-mails; the account's own
+ * state (locked by an administrator, inactive, company deleted) is told only after the right password.
  */
 export async function signin(deps: Deps, input: SigninInput): Promise<SigninReply> {
   const { db } = deps.database;
-  const accountLimit = accountLimits.signin(deps, input.email);
-  await checkRateLimit(db, accountLimit);
+  const throttles = signinThrottles(deps, input.email, input.ip);
+  const unlocked =
+    input.unlock_token !== undefined && (await unlockLinkIsValid(deps, input.email, input.unlock_token));
+  if (!unlocked) {
+    try {
+      await checkSigninThrottles(deps, throttles);
+    } catch (error) {
+      await offerUnlockLink(deps, input.email);
+      throw error;
+    }
+  }
   const [user] = await db
     .select({
       id: users.id,
@@ -67,23 +86,24 @@ export async function signin(deps: Deps, input: SigninInput): Promise<SigninRepl
     .where(and(userEmailIs(input.email), isNull(users.deletedAt)))
     .limit(1);
 
-  if (!user?.passwordHash) {
-    await passwordMatches(null, input.password);
-    await recordRateLimitHit(db, accountLimit);
-    await audit(db, { action: 'session.signin_failed', ip: input.ip, details: { reason: 'unknown_email' } });
+  if (!(await passwordMatches(user?.passwordHash ?? null, input.password)) || !user) {
+    await recordSigninFailure(deps, throttles);
+    if (user) await registerFailure(deps, user, input.ip);
+    else
+      await audit(db, {
+        action: 'session.signin_failed',
+        ip: input.ip,
+        details: { reason: 'unknown_email' },
+      });
     throw new HttpProblem(401, SESSION_MESSAGES.wrongCredentials);
   }
+  // Said only after the right password, so that they tell a guesser nothing.
   if (user.status === 'locked') throw new HttpProblem(403, SESSION_MESSAGES.locked);
-
-  if (!(await passwordMatches(user.passwordHash, input.password))) {
-    await recordRateLimitHit(db, accountLimit);
-    await registerFailure(deps, user, input.ip);
-    throw new HttpProblem(401, SESSION_MESSAGES.wrongCredentials);
-  }
   if (user.status !== 'active') throw new HttpProblem(403, SESSION_MESSAGES.inactive);
-  // Said only after the right password, so that it tells a guesser nothing.
   if (await companyIsDeleted(db, user.companyId)) throw new HttpProblem(403, DELETED_COMPANY_SIGNIN);
   await db.update(users).set({ failedLoginAttempts: 0 }).where(eq(users.id, user.id));
+  await clearAccountThrottles(deps, input.email);
+  if (unlocked) await spendUnlockLink(deps, input.email, input.unlock_token!);
 
   if (user.twoFactorEnabled) {
     const challenge = await startChallenge(deps, { userId: user.id, ip: input.ip });
@@ -98,20 +118,16 @@ export async function signin(deps: Deps, input: SigninInput): Promise<SigninRepl
   return { status: 'authenticated', ...session, promptTwoFactor: user.promptAnsweredAt === null };
 }
 
-/** Counts a wrong password; the fifth in a row locks the user. */
+/** Counts a wrong password for the administrators' view; it never changes the user's status. */
 async function registerFailure(deps: Deps, user: { id: number; companyId: number }, ip: string) {
   const { db } = deps.database;
   const [updated] = await db
     .update(users)
-    .set({
-      failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`,
-      status: sql`CASE WHEN ${users.failedLoginAttempts} + 1 >= ${MAX_FAILED_LOGINS} THEN 'locked' ELSE ${users.status} END`,
-    })
+    .set({ failedLoginAttempts: sql`${users.failedLoginAttempts} + 1` })
     .where(eq(users.id, user.id))
-    .returning({ failed: users.failedLoginAttempts, status: users.status });
-  const locked = updated?.status === 'locked';
+    .returning({ failed: users.failedLoginAttempts });
   await audit(db, {
-    action: locked ? 'user.locked' : 'session.signin_failed',
+    action: 'session.signin_failed',
     effectiveUserId: user.id,
     companyId: user.companyId,
     ip,

@@ -39,6 +39,10 @@ export type SweepContext = {
 
 const ENGLISH = /\b(the|invalid|must|required|bad request|not found|unauthorized|forbidden|error)\b/i;
 
+/** A non-empty message with none of the usual English words (framework errors leak them). */
+export const isSpanishMessage = (message: unknown): message is string =>
+  typeof message === 'string' && message.length > 0 && !ENGLISH.test(message);
+
 function fill(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 1)));
 }
@@ -69,7 +73,7 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
       problems.push(`${label}: ${probe.what} → ${status}, se esperaba ${probe.expected}`);
     if (status >= 400) {
       const message = (response.json() as { message?: unknown }).message;
-      if (typeof message !== 'string' || message.length === 0 || ENGLISH.test(message)) {
+      if (!isSpanishMessage(message)) {
         problems.push(`${label}: ${probe.what} → ${status} sin mensaje en español (${String(message)})`);
       }
     }
