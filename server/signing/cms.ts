@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { certificateDer, equalBytes, OID, parseDer, sha256, signDer, toArrayBuffer } from './crypto';
+import { certificateDer, equalBytes, OID, parseDer, sha256, signDer, toArrayBuffer } from './crypto.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;

@@ -1,5 +1,5 @@
 import { PDFArray, PDFContext, PDFDict, PDFName, type PDFObject, PDFRef } from 'pdf-lib';
-import { latin1, parseObjectAt, type Revision } from './pdf-structure';
+import { latin1, parseObjectAt, type Revision } from './pdf-structure.js';
 
 /** What an incremental update did, in the terms the validator judges it by. */
 export type ChangeKind = 'dss' | 'annotation' | 'signature' | 'metadata';

@@ -9,10 +9,10 @@ import {
   type PDFObject,
   type PDFRef,
 } from 'pdf-lib';
-import { type ChangeKind, classifyRevision } from './pdf-revision-diff';
-import { latin1, PdfStructureError, parseObjectAt, type Revision, readRevisions } from './pdf-structure';
-import type { ValidationTrust } from './trust';
-import { type ByteRange, checkCms, splitDer } from './validate-signature';
+import { type ChangeKind, classifyRevision } from './pdf-revision-diff.js';
+import { latin1, PdfStructureError, parseObjectAt, type Revision, readRevisions } from './pdf-structure.js';
+import type { ValidationTrust } from './trust.js';
+import { type ByteRange, checkCms, splitDer } from './validate-signature.js';
 
 export type ValidationStatus = 'intact' | 'modified' | 'altered' | 'unsigned';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { verifyChain } from './chain';
+import { verifyChain } from './chain.js';
 import {
   essMatchesCertificate,
   findAttribute,
@@ -9,7 +9,7 @@ import {
   readSigningCertificateV2,
   signedAttributesDer,
   signerCertificate,
-} from './cms';
+} from './cms.js';
 import {
   certificatePublicKey,
   commonName,
@@ -18,9 +18,9 @@ import {
   OID,
   sha256,
   verifyDer,
-} from './crypto';
-import { verifyTimestampToken } from './timestamp-client';
-import type { ValidationTrust } from './trust';
+} from './crypto.js';
+import { verifyTimestampToken } from './timestamp-client.js';
+import type { ValidationTrust } from './trust.js';
 
 export type ByteRange = [number, number, number, number];
 
