@@ -30,7 +30,7 @@ afterAll(async () => {
   await remove();
 });
 
-function request(imprint: Uint8Array, algorithm = OID.sha256): Uint8Array {
+function request(imprint: Uint8Array, algorithm: string = OID.sha256): Uint8Array {
   return new Uint8Array(
     new pkijs.TimeStampReq({
       version: 1,
