@@ -102,3 +102,22 @@ export async function writeTemp(dir: string, name: string, bytes: Uint8Array): P
   await writeFile(file, bytes);
   return file;
 }
+
+/** The signature gaps of a PDF: where /Contents starts and ends, and the CMS DER inside. */
+export function signatureGaps(
+  pdf: Uint8Array,
+): { start: number; end: number; der: Uint8Array; range: number[] }[] {
+  const text = Buffer.from(pdf).toString('latin1');
+  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map((match) => {
+    const range = match.slice(1, 5).map(Number);
+    const start = range[1]!;
+    const end = range[2]!;
+    const hex = text.slice(start + 1, end - 1).replace(/(00)+$/, '');
+    return { start, end, der: new Uint8Array(Buffer.from(hex, 'hex')), range };
+  });
+}
+
+export function signedBytes(pdf: Uint8Array, range: number[]): Uint8Array {
+  const [a, b, c, d] = range as [number, number, number, number];
+  return new Uint8Array(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
+}
