@@ -51,6 +51,7 @@ export async function samplePdf(
 export async function foreignIdentity(
   commonName: string,
   rootName = 'Autoridad Externa de Pruebas',
+  profile: 'seal' | 'tsa' = 'seal',
 ): Promise<{
   identity: SigningIdentity;
   root: SigningIdentity['certificate'];
@@ -67,7 +68,7 @@ export async function foreignIdentity(
   });
   const keys = await generateKeyPair();
   const certificate = await issueCertificate({
-    profile: 'seal',
+    profile,
     subject: distinguishedName({ commonName, organization: 'Rúbrica', country: 'CO' }),
     publicKey: keys.publicKey,
     issuer: { certificate: root, privateKey: rootKeys.privateKey },
