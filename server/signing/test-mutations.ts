@@ -371,7 +371,7 @@ export async function buildMutations(input: {
 /** Inserts an object just before the last cross-reference table and fixes startxref. */
 function hideObject(bytes: Uint8Array, object: string): Uint8Array {
   const text = Buffer.from(bytes).toString('latin1');
-  const xrefAt = text.lastIndexOf('xref\n');
+  const xrefAt = text.lastIndexOf('\nxref\n') + 1;
   const patched = `${text.slice(0, xrefAt)}${object}${text.slice(xrefAt)}`.replace(
     /startxref\n\d+\n%%EOF\n$/,
     `startxref\n${xrefAt + object.length}\n%%EOF\n`,

@@ -75,6 +75,27 @@ describe('validateSealedPdf', () => {
     const missed = results.filter((result) => result.status !== 'altered');
     expect(missed).toEqual([]);
     for (const result of results) expect(result.problems.length).toBeGreaterThan(0);
+    // Caught for the right reason, not by accident of a broken structure.
+    const reasons: Record<string, RegExp> = {
+      'timestamp token stripped': /no tiene un sello de tiempo/,
+      'timestamp token swapped for one over another value': /no corresponde a esta firma/,
+      'timestamp from a look-alike authority': /sellado de tiempo no confiable/,
+      're-signed by a look-alike key with the seal subject name': /certificado de firma no confiable/,
+      'non-zero padding in /Contents': /relleno/,
+      'an unsigned /Reason in the gap': /espacio de la firma contiene algo más/,
+      'garbage after %%EOF': /después del final/,
+      'signingTime among the signed attributes': /signingTime/,
+      'ESS signing-certificate-v2 naming another certificate': /sustituido/,
+      'an object hidden outside the cross-reference': /fuera de su referencia cruzada/,
+      'shadowed annotation: the seal widget redefined over the page': /modifica el objeto existente/,
+      'an update that changes a page': /de una página/,
+      'AcroForm fields emptied by an update': /campos del formulario/,
+      'signature dictionary redefined by an update': /diccionario de la firma/,
+    };
+    for (const [name, reason] of Object.entries(reasons)) {
+      const result = results.find((item) => item.name === name);
+      expect(result?.problems.join(' ; '), name).toMatch(reason);
+    }
   }, 300_000);
 
   it('is stricter than pdfsig, which calls some of the same copies valid', async () => {

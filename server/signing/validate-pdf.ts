@@ -90,6 +90,11 @@ function locateSignatures(bytes: Uint8Array, revisions: Revision[]): Located[] |
     if (!header) return 'la firma no está dentro de un objeto';
     const objectStart = header.index + (header[0].length - header[0].trimStart().length);
     const objectNumber = Number(header[1]);
+    if (objectStart >= revision.end) {
+      problems.push('el diccionario de la firma no está dentro de los bytes firmados');
+      found.push({ range, objectNumber, objectStart, revisionIndex, problems });
+      continue;
+    }
     try {
       const parsed = parseObjectAt(bytes, objectStart, revision.end, context);
       const dictionary = parsed.object;
