@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditEntry, canonicalJson, chainEntry, GENESIS_HASH, verifyAuditChain } from './audit-chain.js';
+import { type AuditEntry, type AuditInput, canonicalJson, chainEntry, GENESIS_HASH, verifyAuditChain } from './audit-chain.js';
 
 function sampleLog(): AuditEntry[] {
-  const inputs = [
+  const inputs: AuditInput[] = [
     {
       at: '2026-11-23T14:00:00.000Z',
       actor: 'operador@demo.rubrica.test',
