@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditEntry, type AuditInput, canonicalJson, chainEntry, GENESIS_HASH, verifyAuditChain } from './audit-chain.js';
+import {
+  type AuditEntry,
+  type AuditInput,
+  canonicalJson,
+  chainEntry,
+  GENESIS_HASH,
+  verifyAuditChain,
+} from './audit-chain.js';
 
 function sampleLog(): AuditEntry[] {
   const inputs: AuditInput[] = [
