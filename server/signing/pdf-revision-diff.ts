@@ -14,12 +14,6 @@ function same(a: PDFObject | undefined, b: PDFObject | undefined): boolean {
   return (a?.toString() ?? '') === (b?.toString() ?? '');
 }
 
-function refs(value: PDFObject | undefined): PDFRef[] {
-  return value instanceof PDFArray
-    ? value.asArray().filter((item): item is PDFRef => item instanceof PDFRef)
-    : [];
-}
-
 function keysThatDiffer(before: PDFDict, after: PDFDict): string[] {
   const keys = new Set([...before.keys(), ...after.keys()].map((key) => key.decodeText()));
   return [...keys].filter((key) => !same(before.get(name(key)), after.get(name(key))));

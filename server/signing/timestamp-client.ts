@@ -65,7 +65,7 @@ export async function verifyTimestampToken(
   if (!equalBytes(imprint.hashedMessage.valueBlock.valueHexView, expectedImprint)) {
     return invalid('el sello de tiempo no corresponde a esta firma');
   }
-  if (expectedNonce && !(tstInfo.nonce && tstInfo.nonce.isEqual(expectedNonce))) {
+  if (expectedNonce && !tstInfo.nonce?.isEqual(expectedNonce)) {
     return invalid('la autoridad de sellado de tiempo no devolvió el nonce enviado');
   }
   const signerInfo = signedData.signerInfos[0];
