@@ -10,7 +10,18 @@ export type SigningIdentity = {
 };
 
 /** ESS signing-certificate-v2 (RFC 5035) naming the signer's certificate by SHA-256 and issuer/serial. */
-export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
+const essCache = new WeakMap<pkijs.Certificate, Promise<pkijs.Attribute>>();
+
+export function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
+  let attribute = essCache.get(certificate);
+  if (!attribute) {
+    attribute = buildSigningCertificateV2(certificate);
+    essCache.set(certificate, attribute);
+  }
+  return attribute;
+}
+
+async function buildSigningCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
   const certHash = await sha256(certificateDer(certificate));
   const directoryName = new asn1js.Constructed({
     idBlock: { tagClass: 3, tagNumber: 4 },

@@ -74,11 +74,21 @@ export async function verifyDer(
   }
 }
 
+// Certificates are never changed once built or parsed, and encoding one with asn1js costs about
+// a millisecond: every seal and every validation needs the same few, so they are kept.
+const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
+const keyCache = new WeakMap<pkijs.Certificate, Promise<CryptoKey | null>>();
+
 export function certificateDer(certificate: pkijs.Certificate): Uint8Array {
-  return new Uint8Array(certificate.toSchema(true).toBER(false));
+  let der = derCache.get(certificate);
+  if (!der) {
+    der = new Uint8Array(certificate.toSchema(true).toBER(false));
+    derCache.set(certificate, der);
+  }
+  return der;
 }
 
-export async function certificatePublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
+async function importPublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
   const info = certificate.subjectPublicKeyInfo;
   if (info.algorithm.algorithmId !== OID.ecPublicKey) return null;
   try {
@@ -87,6 +97,15 @@ export async function certificatePublicKey(certificate: pkijs.Certificate): Prom
   } catch {
     return null;
   }
+}
+
+export function certificatePublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
+  let key = keyCache.get(certificate);
+  if (!key) {
+    key = importPublicKey(certificate);
+    keyCache.set(certificate, key);
+  }
+  return key;
 }
 
 export function pemEncode(label: string, der: ArrayBuffer | Uint8Array): string {
