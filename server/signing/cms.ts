@@ -1,6 +1,15 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { certificateDer, equalBytes, OID, parseDer, sha256, signDer, toArrayBuffer } from './crypto.js';
+import {
+  certificateDer,
+  equalBytes,
+  isRsaKey,
+  OID,
+  parseDer,
+  sha256,
+  signDer,
+  toArrayBuffer,
+} from './crypto.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;
@@ -127,7 +136,9 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
     }),
     digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes }),
-    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }),
+    signatureAlgorithm: isRsaKey(privateKey)
+      ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() })
+      : new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }),
   });
   const toBeSigned = signedAttributesDer(signerInfo);
   if (!toBeSigned) throw new Error('faltan los atributos firmados');

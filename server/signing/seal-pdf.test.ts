@@ -127,6 +127,25 @@ describe('sealPdf', () => {
     ]);
   });
 
+  it('adds a second signature with an RSA user certificate that pdfsig and the validator accept', async () => {
+    const user = await foreignIdentity('Carlos Andrés Peña', { rsa: true });
+    const twice = await sealPdf({
+      pdf: sealed,
+      identity: user.identity,
+      timestamper: localTimestamper(trust.tsa!),
+    });
+    const report = await pdfsig(await writeTemp(dir, 'rsa.pdf', twice));
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).toContain('Carlos Andrés Peña');
+    const verdict = await validateSealedPdf(twice, {
+      ...trust,
+      signerRoots: [...trust.signerRoots, user.root],
+    });
+    expect(verdict).toMatchObject({ status: 'intact', problems: [] });
+    const untrusted = await validateSealedPdf(twice, trust);
+    expect(untrusted.status).toBe('altered');
+  });
+
   it('seals a source written with object streams after rewriting it once', async () => {
     const result = await sealPdf({
       pdf: await samplePdf(2, { objectStreams: true }),

@@ -188,7 +188,10 @@ export async function buildMutations(input: {
   const flippedInfo = tokenDer.slice();
   flippedInfo[80]! ^= 0x01;
   add('timestamp token content flipped', withCms(sealed, withToken(gap.der, flippedInfo)));
-  const fakeTsa = await foreignIdentity('Rúbrica Sellado de Tiempo', 'Rúbrica Autoridad Raíz', 'tsa');
+  const fakeTsa = await foreignIdentity('Rúbrica Sellado de Tiempo', {
+    rootName: 'Rúbrica Autoridad Raíz',
+    profile: 'tsa',
+  });
   add(
     'timestamp from a look-alike authority',
     withCms(
@@ -199,7 +202,9 @@ export async function buildMutations(input: {
       ),
     ),
   );
-  const lookAlike = await foreignIdentity('Rúbrica Sello de Documentos', 'Rúbrica Autoridad Raíz');
+  const lookAlike = await foreignIdentity('Rúbrica Sello de Documentos', {
+    rootName: 'Rúbrica Autoridad Raíz',
+  });
   add(
     're-signed by a look-alike key with the seal subject name',
     await sealPdf({ pdf: original, identity: lookAlike.identity, timestamper: localTimestamper(trust.tsa!) }),

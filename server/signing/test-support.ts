@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { distinguishedName, generateKeyPair, issueCertificate } from './certificates.js';
 import type { SigningIdentity } from './cms.js';
+import { subtle } from './crypto.js';
 import { timestampHttpHandler } from './timestamp-authority.js';
 
 /** Helpers shared by the signing tests and the bench; not used by the server itself. */
@@ -50,13 +51,14 @@ export async function samplePdf(
 /** A separate CA and signer, as a user's own certificate (or an impostor's) would be. */
 export async function foreignIdentity(
   commonName: string,
-  rootName = 'Autoridad Externa de Pruebas',
-  profile: 'seal' | 'tsa' = 'seal',
+  options: { rootName?: string; profile?: 'seal' | 'tsa'; rsa?: boolean } = {},
 ): Promise<{
   identity: SigningIdentity;
   root: SigningIdentity['certificate'];
 }> {
   const now = Date.now();
+  const rootName = options.rootName ?? 'Autoridad Externa de Pruebas';
+  const profile = options.profile ?? 'seal';
   const rootKeys = await generateKeyPair();
   const root = await issueCertificate({
     profile: 'root',
@@ -66,7 +68,18 @@ export async function foreignIdentity(
     notBefore: new Date(now - 3600_000),
     notAfter: new Date(now + 365 * 24 * 3600_000),
   });
-  const keys = await generateKeyPair();
+  const keys = options.rsa
+    ? ((await subtle.generateKey(
+        {
+          name: 'RSASSA-PKCS1-v1_5',
+          modulusLength: 2048,
+          publicExponent: new Uint8Array([1, 0, 1]),
+          hash: 'SHA-256',
+        },
+        true,
+        ['sign', 'verify'],
+      )) as CryptoKeyPair)
+    : await generateKeyPair();
   const certificate = await issueCertificate({
     profile,
     subject: distinguishedName({ commonName, organization: 'Rúbrica', country: 'CO' }),

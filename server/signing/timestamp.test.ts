@@ -134,9 +134,12 @@ describe('timestamp client', () => {
     const tampered = token.slice();
     tampered[tampered.length - 5]! ^= 0xff;
     expect((await verifyTimestampToken(tampered, imprint, trust.tsaRoots)).valid).toBe(false);
-    const lookAlike = await foreignIdentity('Rúbrica Sellado de Tiempo', 'Rúbrica Autoridad Raíz');
+    const lookAlike = await foreignIdentity('Rúbrica Sellado de Tiempo', {
+      rootName: 'Rúbrica Autoridad Raíz',
+      profile: 'tsa',
+    });
     const forged = await localTimestamper(lookAlike.identity)(imprint);
     const check = await verifyTimestampToken(forged, imprint, [...trust.tsaRoots]);
-    expect(check.valid).toBe(false);
+    expect(check).toMatchObject({ valid: false, reason: expect.stringMatching(/no confiable/) });
   });
 });
