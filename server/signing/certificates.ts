@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { EC_ALGORITHM, OID, subtle, toArrayBuffer } from './crypto';
+import { EC_ALGORITHM, OID, subtle, toArrayBuffer } from './crypto.js';
 
 export type CertificateProfile = 'root' | 'seal' | 'tsa';
 

@@ -1,6 +1,6 @@
 import type * as pkijs from 'pkijs';
-import { isCertificateAuthority } from './certificates';
-import { certificateDer, equalBytes } from './crypto';
+import { isCertificateAuthority } from './certificates.js';
+import { certificateDer, equalBytes } from './crypto.js';
 
 export type ChainResult = { trusted: true; path: pkijs.Certificate[] } | { trusted: false; reason: string };
 

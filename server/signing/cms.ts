@@ -1,6 +1,15 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { certificateDer, equalBytes, OID, parseDer, sha256, signDer, toArrayBuffer } from './crypto';
+import {
+  certificateDer,
+  equalBytes,
+  isRsaKey,
+  OID,
+  parseDer,
+  sha256,
+  signDer,
+  toArrayBuffer,
+} from './crypto.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;
@@ -10,7 +19,18 @@ export type SigningIdentity = {
 };
 
 /** ESS signing-certificate-v2 (RFC 5035) naming the signer's certificate by SHA-256 and issuer/serial. */
-export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
+const essCache = new WeakMap<pkijs.Certificate, Promise<pkijs.Attribute>>();
+
+export function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
+  let attribute = essCache.get(certificate);
+  if (!attribute) {
+    attribute = buildSigningCertificateV2(certificate);
+    essCache.set(certificate, attribute);
+  }
+  return attribute;
+}
+
+async function buildSigningCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
   const certHash = await sha256(certificateDer(certificate));
   const directoryName = new asn1js.Constructed({
     idBlock: { tagClass: 3, tagNumber: 4 },
@@ -116,7 +136,9 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
     }),
     digestAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes }),
-    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }),
+    signatureAlgorithm: isRsaKey(privateKey)
+      ? new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() })
+      : new pkijs.AlgorithmIdentifier({ algorithmId: OID.ecdsaWithSha256 }),
   });
   const toBeSigned = signedAttributesDer(signerInfo);
   if (!toBeSigned) throw new Error('faltan los atributos firmados');

@@ -18,6 +18,8 @@ export const OID = {
   tstInfo: '1.2.840.113549.1.9.16.1.4',
   sha256: '2.16.840.1.101.3.4.2.1',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256WithRsa: '1.2.840.113549.1.1.11',
   ecPublicKey: '1.2.840.10045.2.1',
   prime256v1: '1.2.840.10045.3.1.7',
   basicConstraints: '2.5.29.19',
@@ -32,6 +34,12 @@ export const OID = {
 
 export const EC_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 export const SIGN_ALGORITHM = { name: 'ECDSA', hash: 'SHA-256' } as const;
+/** Users' own certificates (PKCS#12 from a commercial CA) are usually RSA. */
+export const RSA_ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+
+export function isRsaKey(key: CryptoKey): boolean {
+  return key.algorithm.name === RSA_ALGORITHM.name;
+}
 
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -57,6 +65,7 @@ export function parseDer(bytes: Uint8Array | ArrayBuffer): asn1js.AsnType {
 
 /** ECDSA P-256 over SHA-256; the result is the DER Ecdsa-Sig-Value that CMS and X.509 carry. */
 export async function signDer(key: CryptoKey, data: ArrayBuffer | Uint8Array): Promise<ArrayBuffer> {
+  if (isRsaKey(key)) return subtle.sign(RSA_ALGORITHM, key, data);
   const raw = await subtle.sign(SIGN_ALGORITHM, key, data);
   return pkijs.createCMSECDSASignature(raw);
 }
@@ -67,6 +76,7 @@ export async function verifyDer(
   data: ArrayBuffer | Uint8Array,
 ): Promise<boolean> {
   try {
+    if (isRsaKey(publicKey)) return await subtle.verify(RSA_ALGORITHM, publicKey, derSignature, data);
     const raw = pkijs.createECDSASignatureFromCMS(parseDer(derSignature), 32);
     return await subtle.verify(SIGN_ALGORITHM, publicKey, raw, data);
   } catch {
@@ -74,19 +84,45 @@ export async function verifyDer(
   }
 }
 
+// Certificates are never changed once built or parsed, and encoding one with asn1js costs about
+// a millisecond: every seal and every validation needs the same few, so they are kept.
+const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
+const keyCache = new WeakMap<pkijs.Certificate, Promise<CryptoKey | null>>();
+
 export function certificateDer(certificate: pkijs.Certificate): Uint8Array {
-  return new Uint8Array(certificate.toSchema(true).toBER(false));
+  let der = derCache.get(certificate);
+  if (!der) {
+    der = new Uint8Array(certificate.toSchema(true).toBER(false));
+    derCache.set(certificate, der);
+  }
+  return der;
 }
 
-export async function certificatePublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
+async function importPublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
   const info = certificate.subjectPublicKeyInfo;
-  if (info.algorithm.algorithmId !== OID.ecPublicKey) return null;
+  const algorithm = info.algorithm.algorithmId;
+  if (algorithm !== OID.ecPublicKey && algorithm !== OID.rsaEncryption) return null;
   try {
     const spki = info.toSchema().toBER(false);
-    return await subtle.importKey('spki', spki, EC_ALGORITHM, true, ['verify']);
+    return await subtle.importKey(
+      'spki',
+      spki,
+      algorithm === OID.rsaEncryption ? RSA_ALGORITHM : EC_ALGORITHM,
+      true,
+      ['verify'],
+    );
   } catch {
     return null;
   }
+}
+
+export function certificatePublicKey(certificate: pkijs.Certificate): Promise<CryptoKey | null> {
+  let key = keyCache.get(certificate);
+  if (!key) {
+    key = importPublicKey(certificate);
+    keyCache.set(certificate, key);
+  }
+  return key;
 }
 
 export function pemEncode(label: string, der: ArrayBuffer | Uint8Array): string {

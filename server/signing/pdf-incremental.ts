@@ -1,5 +1,5 @@
 import { PDFArray, PDFDict, PDFName, PDFNumber, type PDFObject, PDFRef } from 'pdf-lib';
-import { latin1, PdfStructureError, readRevisions } from './pdf-structure';
+import { latin1, PdfStructureError, readRevisions } from './pdf-structure.js';
 
 export type UpdatedObject = { ref: PDFRef; body: PDFObject | string };
 

@@ -10,11 +10,11 @@ import {
   PDFRef,
 } from 'pdf-lib';
 import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms';
-import { OID, parseDer, sha256 } from './crypto';
-import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental';
-import { latin1 } from './pdf-structure';
-import type { Timestamper } from './timestamp-client';
+import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
+import { OID, parseDer, sha256 } from './crypto.js';
+import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
+import { latin1 } from './pdf-structure.js';
+import type { Timestamper } from './timestamp-client.js';
 
 export class SealError extends Error {}
 

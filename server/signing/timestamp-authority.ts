@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms';
-import { OID, parseDer, sha256, toArrayBuffer } from './crypto';
+import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
+import { OID, parseDer, sha256, toArrayBuffer } from './crypto.js';
 
 /** The platform TSA's policy: a UUID-based OID (X.667), which needs no registration. */
 export const TSA_POLICY_OID = '2.25.210960128546563315427497005542717000361';

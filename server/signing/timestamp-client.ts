@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { hasExtendedKeyUsage } from './certificates';
-import { verifyChain } from './chain';
+import { hasExtendedKeyUsage } from './certificates.js';
+import { verifyChain } from './chain.js';
 import {
   essMatchesCertificate,
   findAttribute,
@@ -11,7 +11,7 @@ import {
   type SigningIdentity,
   signedAttributesDer,
   signerCertificate,
-} from './cms';
+} from './cms.js';
 import {
   certificatePublicKey,
   commonName,
@@ -21,8 +21,8 @@ import {
   sha256,
   toArrayBuffer,
   verifyDer,
-} from './crypto';
-import { issueTimestampToken } from './timestamp-authority';
+} from './crypto.js';
+import { issueTimestampToken } from './timestamp-authority.js';
 
 /** Returns an RFC 3161 token over a SHA-256 imprint, or throws: a seal is never made without one. */
 export type Timestamper = (imprint: Uint8Array) => Promise<Uint8Array>;
@@ -65,7 +65,7 @@ export async function verifyTimestampToken(
   if (!equalBytes(imprint.hashedMessage.valueBlock.valueHexView, expectedImprint)) {
     return invalid('el sello de tiempo no corresponde a esta firma');
   }
-  if (expectedNonce && !(tstInfo.nonce && tstInfo.nonce.isEqual(expectedNonce))) {
+  if (expectedNonce && !tstInfo.nonce?.isEqual(expectedNonce)) {
     return invalid('la autoridad de sellado de tiempo no devolvió el nonce enviado');
   }
   const signerInfo = signedData.signerInfos[0];

@@ -1,9 +1,9 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as pkijs from 'pkijs';
-import { distinguishedName, generateKeyPair, issueCertificate } from './certificates';
-import type { SigningIdentity } from './cms';
-import { certificateDer, EC_ALGORITHM, parseCertificate, pemDecodeAll, pemEncode, subtle } from './crypto';
+import { distinguishedName, generateKeyPair, issueCertificate } from './certificates.js';
+import type { SigningIdentity } from './cms.js';
+import { certificateDer, EC_ALGORITHM, parseCertificate, pemDecodeAll, pemEncode, subtle } from './crypto.js';
 
 /** Certificates a validator accepts as anchors: document signers and timestamp authorities apart. */
 export type ValidationTrust = { signerRoots: pkijs.Certificate[]; tsaRoots: pkijs.Certificate[] };
