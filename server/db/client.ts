@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,10 +42,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/** Extensions the migrations use (trigram indexes for list searches); every PGlite must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** A PGlite with the extensions the migrations need (in memory unless `dataDir` is given). */
+export const createPglite = (options: PGliteOptions = {}) =>
+  PGlite.create({ ...options, extensions: { ...PGLITE_EXTENSIONS, ...options.extensions } });
+
 async function openPgliteDir(dataDir: string): Promise<PGlite> {
   const directory = join(dataDir, 'pgdata');
   mkdirSync(directory, { recursive: true });
-  return PGlite.create(directory);
+  return createPglite({ dataDir: directory });
 }
 
 function openPostgres(connectionString: string): Database {
