@@ -119,6 +119,7 @@ export const adminUsers = {
     reply: paginated(userRecord),
     owns: [ownsCompanyInBody],
     example: { body: { page: 1, itemsPerPage: 15 } },
+    readOnly: true,
     skipAudit: true,
     notTenant: { role_id: NOT_TENANT.role },
   }),

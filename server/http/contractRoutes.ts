@@ -5,7 +5,7 @@ import { fieldErrors } from '../../contract/validation.js';
 import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
-import { authenticate, authorize } from './guard.js';
+import { authenticate, authorize, forgetActors } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
 import { checkOwnership } from './ownership.js';
 import { hitRateLimit } from './rateLimit.js';
@@ -63,6 +63,15 @@ async function auditCall(deps: Deps, actor: Actor, action: string, params: unkno
   });
 }
 
+async function runHandler<T>(changes: boolean, work: () => Promise<T>): Promise<T> {
+  if (!changes) return work();
+  try {
+    return await work();
+  } finally {
+    forgetActors();
+  }
+}
+
 /**
  * Registers every contract entry as a Fastify route. This is the one place that authenticates,
  * authorises (scope + permissions), applies rate limits, validates input, checks that named
@@ -106,16 +115,21 @@ export function registerContract(
         if (actor && definition.owns) {
           await checkOwnership(deps.database.db, actor, definition.owns, { params, query, body });
         }
-        const result = await handler({
-          deps,
-          actor: actor as Actor,
-          params,
-          query,
-          body,
-          ip,
-          userAgent: request.headers['user-agent'],
-          request,
-        });
+        // A call that may change sessions, users, roles or companies: no cached actor outlives it,
+        // even when it fails halfway.
+        const changes = definition.method !== 'GET' && !definition.readOnly;
+        const result = await runHandler(changes, () =>
+          handler({
+            deps,
+            actor: actor as Actor,
+            params,
+            query,
+            body,
+            ip,
+            userAgent: request.headers['user-agent'],
+            request,
+          }),
+        );
         if (actor && definition.method !== 'GET' && !definition.skipAudit) {
           await auditCall(deps, actor, name, params, ip);
         }
