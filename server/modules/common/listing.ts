@@ -22,9 +22,14 @@ export function orderFor<K extends string>(
   sort: K | undefined,
   fallback: K,
   order: 'ASC' | 'DESC' | undefined,
+  options: { searching?: boolean } = {},
 ): SQL[] {
   const direction = order === 'DESC' ? desc : asc;
-  return [direction(columns[sort ?? fallback]), direction(idColumn)];
+  const keys = [columns[sort ?? fallback], idColumn];
+  // A search matches few rows, found through its trigram indexes and then sorted. Walking the
+  // sort's index instead, hoping to meet 15 matches early, reads the whole table when they are
+  // rare: COALESCE(x, x) sorts the same but hides the index from the planner.
+  return keys.map((key) => direction(options.searching ? sql`COALESCE(${key}, ${key})` : key));
 }
 
 /** How many rows past the end of the requested page the count still counts exactly. */

@@ -72,7 +72,9 @@ export async function listCompanies(
       .select({ id: companies.id })
       .from(companies)
       .where(where)
-      .orderBy(...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order))
+      .orderBy(
+        ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
+      )
       .limit(window.limit)
       .offset(window.offset),
     matches: db.select({ one: sql`1` }).from(companies).where(where),

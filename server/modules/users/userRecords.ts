@@ -159,7 +159,9 @@ export async function listUsers(
   const { db } = deps.database;
   const where = userConditions(actor, input);
   const { limit, offset } = pageWindow(input);
-  const order = orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order);
+  const order = orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order, {
+    searching: !!input.search,
+  });
   // Only these sorts need the joined tables to pick the page's ids.
   const joined = input.sort === 'role_name' || input.sort === 'company_name';
   const ids = joined
