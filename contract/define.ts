@@ -62,6 +62,11 @@ export type EndpointDefinition = {
   refuseWhileImpersonating?: boolean;
   /** A valid request, for the docs and for the route sweep (needed when a body names an owned record). */
   example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /**
+   * A POST that changes nothing (a list whose filters travel in the body): it leaves the server's
+   * short-lived session cache alone, which every other non-GET call empties.
+   */
+  readOnly?: boolean;
   /** Skip the audit-log row written for state-changing calls (e.g. logins, audited by the service). */
   skipAudit?: boolean;
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { NOT_TENANT } from '../owners.js';
+import type { Permission } from '../permissions.js';
 import { email, id, itemsPerPage, nonEmpty, page, paginated, userStatus } from '../schemas.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
@@ -77,6 +78,30 @@ export const userListItem = z.object({
   status: userStatus,
 });
 
+/**
+ * A picker's list of one company's users (`userListItem`), the company named in the path and
+ * owned by the caller: the shape shared by the users, administrators and group-member pickers.
+ */
+export function companyUserList<const Path extends string, const Param extends string>(options: {
+  path: Path;
+  param: Param;
+  summary: string;
+  area: string;
+  permission: Permission;
+}) {
+  return endpoint({
+    method: 'GET',
+    path: options.path,
+    summary: options.summary,
+    area: options.area,
+    scope: 'company',
+    permissions: [options.permission],
+    params: z.object({ [options.param]: id } as Record<Param, typeof id>),
+    reply: z.array(userListItem),
+    owns: [{ entity: 'company', from: 'params', field: options.param }],
+  });
+}
+
 /** Filters shared by the list and the export. */
 const userFilters = {
   search: z.string().trim().max(200).optional(),
@@ -119,6 +144,7 @@ export const adminUsers = {
     reply: paginated(userRecord),
     owns: [ownsCompanyInBody],
     example: { body: { page: 1, itemsPerPage: 15 } },
+    readOnly: true,
     skipAudit: true,
     notTenant: { role_id: NOT_TENANT.role },
   }),
@@ -145,16 +171,12 @@ export const adminUsers = {
     owns: [{ entity: 'company', from: 'params', field: 'company_id' }],
     example: { params: { email: 'admin@rubrica.test', company_id: 1 } },
   }),
-  listCompanyUsers: endpoint({
-    method: 'GET',
+  listCompanyUsers: companyUserList({
     path: 'users/get_users/{company_id}',
+    param: 'company_id',
     summary: 'Usuarios de una empresa (para elegir a quién suplantar, asignar, etc.).',
     area,
-    scope: 'company',
-    permissions: ['user.list'],
-    params: z.object({ company_id: id }),
-    reply: z.array(userListItem),
-    owns: [{ entity: 'company', from: 'params', field: 'company_id' }],
+    permission: 'user.list',
   }),
   saveUser: endpoint({
     method: 'POST',
@@ -232,16 +254,12 @@ export const adminUsers = {
     reply: userRecord,
     owns: ownsUser,
   }),
-  listAdminUsers: endpoint({
-    method: 'GET',
+  listAdminUsers: companyUserList({
     path: 'users/get_users_admin/{companyID}',
+    param: 'companyID',
     summary: 'Usuarios de la empresa con rol de administrador (de la plataforma o de la empresa).',
     area,
-    scope: 'company',
-    permissions: ['user.list'],
-    params: z.object({ companyID: id }),
-    reply: z.array(userListItem),
-    owns: [{ entity: 'company', from: 'params', field: 'companyID' }],
+    permission: 'user.list',
   }),
   exportUsers: endpoint({
     method: 'POST',

@@ -158,6 +158,7 @@ export const company = {
     reply: paginated(companyRecord),
     owns: [{ entity: 'company', from: 'params', field: 'companyID' }, ownsParent],
     example: { params: { page: 1, itemsPerPage: 15, roleID: 20, companyID: 1 }, body: {} },
+    readOnly: true,
     skipAudit: true,
     notTenant: { roleID: NOT_TENANT.role, ...LOCATION_NOT_TENANT },
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
-import { userListItem } from './adminUsers.js';
+import { companyUserList } from './adminUsers.js';
 
 const area = 'User groups';
 
@@ -47,16 +47,12 @@ export const userGroups = {
     reply: paginated(userGroupRecord),
     owns: [{ entity: 'company', from: 'params', field: 'company_id' }],
   }),
-  listGroupUsers: endpoint({
-    method: 'GET',
+  listGroupUsers: companyUserList({
     path: 'groups/users/{company_id}',
+    param: 'company_id',
     summary: 'Usuarios que se pueden agregar a los grupos de la empresa (los de esa empresa).',
     area,
-    scope: 'company',
-    permissions: ['groups.list'],
-    params: z.object({ company_id: id }),
-    reply: z.array(userListItem),
-    owns: [{ entity: 'company', from: 'params', field: 'company_id' }],
+    permission: 'groups.list',
   }),
   getGroup: endpoint({
     method: 'GET',

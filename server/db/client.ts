@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { openPglite } from './pgliteImage.js';
+
+export { createPglite, PGLITE_EXTENSIONS } from './pgliteImage.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { projectRoot } from '../paths.js';
 
 /**
@@ -65,5 +66,16 @@ export async function openPglite(
 ): Promise<PGlite> {
   if (image) seedFromImage(directory, image);
   mkdirSync(directory, { recursive: true });
-  return PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
+  return createPglite({ dataDir: directory });
 }
+
+/** Extensions the migrations use (trigram indexes for list searches); every PGlite must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** A PGlite with the lean settings and the extensions the migrations need (in memory unless `dataDir`). */
+export const createPglite = (options: PGliteOptions = {}) =>
+  PGlite.create({
+    startParams: [...PGLITE_START_PARAMS],
+    ...options,
+    extensions: { ...PGLITE_EXTENSIONS, ...options.extensions },
+  });

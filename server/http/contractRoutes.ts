@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
 import { streamStarted } from './fileReply.js';
-import { authenticate, authorize, authorizeSelfOr } from './guard.js';
+import { authenticate, authorize, authorizeSelfOr, forgetActors } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
 import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
@@ -67,6 +67,15 @@ async function auditCall(deps: Deps, actor: Actor, action: string, params: unkno
   });
 }
 
+async function runHandler<T>(changes: boolean, work: () => Promise<T>): Promise<T> {
+  if (!changes) return work();
+  try {
+    return await work();
+  } finally {
+    forgetActors();
+  }
+}
+
 /**
  * Registers every contract entry as a Fastify route. This is the one place that authenticates,
  * authorises (scope + permissions), applies rate limits, validates input, checks that named
@@ -111,16 +120,21 @@ export function registerContract(
         if (actor && definition.owns) {
           await checkOwnership(deps.database.db, actor, definition.owns, { params, query, body });
         }
-        const result = await handler({
-          deps,
-          actor: actor as Actor,
-          params,
-          query,
-          body,
-          ip,
-          userAgent: request.headers['user-agent'],
-          request,
-        });
+        // A call that may change sessions, users, roles or companies: no cached actor outlives it,
+        // even when it fails halfway.
+        const changes = definition.method !== 'GET' && !definition.readOnly;
+        const result = await runHandler(changes, () =>
+          handler({
+            deps,
+            actor: actor as Actor,
+            params,
+            query,
+            body,
+            ip,
+            userAgent: request.headers['user-agent'],
+            request,
+          }),
+        );
         if (actor && definition.method !== 'GET' && !definition.skipAudit) {
           await auditCall(deps, actor, name, params, ip);
         }

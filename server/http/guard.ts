@@ -46,13 +46,43 @@ export async function loadActor(db: Db, sessionId: string, userId: number): Prom
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * How long this process trusts a loaded actor without asking the database again. Any change made
+ * through this process (logout, revocation, a user or company edited or deleted) empties the cache
+ * at once (see `forgetActors`); a change made by another process shows within this time.
+ */
+export const ACTOR_CACHE_MS = 1000;
+const ACTOR_CACHE_MAX = 10_000;
+
+type CachedActor = { actor: Actor; userId: number; until: number };
+const cachedActors = new Map<string, CachedActor>();
+
+/** Empties the actor cache: called after every request that may change who may do what. */
+export function forgetActors(): void {
+  cachedActors.clear();
+}
+
+async function cachedActor(db: Db, sessionId: string, userId: number): Promise<Actor | null> {
+  const now = performance.now();
+  const cached = cachedActors.get(sessionId);
+  if (cached && cached.until > now && cached.userId === userId) return cached.actor;
+  const actor = await loadActor(db, sessionId, userId);
+  if (!actor) {
+    cachedActors.delete(sessionId);
+    return null;
+  }
+  if (cachedActors.size >= ACTOR_CACHE_MAX) cachedActors.clear();
+  cachedActors.set(sessionId, { actor, userId, until: now + ACTOR_CACHE_MS });
+  return actor;
+}
+
 /** The actor behind a bearer token, or a 401. */
 export async function authenticate(deps: Deps, authorization: string | undefined): Promise<Actor> {
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) throw unauthorized();
   const claims = await deps.tokens.verify(token);
   if (!claims || !UUID.test(claims.sid)) throw unauthorized(MESSAGES.sessionExpired);
-  const actor = await loadActor(deps.database.db, claims.sid, claims.id);
+  const actor = await cachedActor(deps.database.db, claims.sid, claims.id);
   if (!actor) throw unauthorized(MESSAGES.sessionExpired);
   return actor;
 }

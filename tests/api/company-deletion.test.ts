@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createUser } from '../../server/db/factories.js';
 import { companies } from '../../server/db/schema/index.js';
+import { ACTOR_CACHE_MS } from '../../server/http/guard.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Borrados-2026';
@@ -139,10 +140,11 @@ describe('the session guard', () => {
     const token = await t.signin('eva@efimera.test', PASSWORD);
     const me = () => t.app.inject({ url: `/api/get_users/${userId}`, headers: bearer(token) });
     expect((await me()).statusCode).toBe(200);
-    // Straight in the database: no session is revoked, the guard alone must refuse.
+    // Straight in the database (as another server process would): no session is revoked, the
+    // guard alone must refuse once this process' short-lived session cache lapses.
     await db.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, companyId));
+    await expect.poll(async () => (await me()).statusCode, { timeout: 10 * ACTOR_CACHE_MS }).toBe(401);
     const refused = await me();
-    expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('Su sesión expiró o fue cerrada. Inicie sesión de nuevo');
   });
 });

@@ -54,6 +54,13 @@ export const companies = pgTable(
       .on(table.fiscalName, table.id)
       .where(sql`${table.deletedAt} IS NULL`),
     index('companies_live_created_idx').on(table.createdAt, table.id).where(sql`${table.deletedAt} IS NULL`),
+    // Lists page live companies by id (a deep page walks this index alone), and read the few
+    // deleted ones once per query to leave their users out.
+    index('companies_live_id_idx').on(table.id).where(sql`${table.deletedAt} IS NULL`),
+    index('companies_deleted_idx').on(table.id).where(sql`${table.deletedAt} IS NOT NULL`),
+    // The list searches fiscal name and NIT with ILIKE '%…%': trigram indexes (pg_trgm).
+    index('companies_fiscal_name_trgm_idx').using('gin', table.fiscalName.op('gin_trgm_ops')),
+    index('companies_tax_id_trgm_idx').using('gin', table.taxId.op('gin_trgm_ops')),
     // A NIT names one live top-level company; branches (sucursales) share their parent's NIT.
     uniqueIndex('companies_tax_id_live_unique')
       .on(table.taxId)

@@ -67,5 +67,19 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
     index('users_company_idx').on(table.companyId),
+    // The list pages live users by id or by full name (lower-cased, as the service orders); the
+    // company is in the index so that a deep page walks the index alone (index-only scan).
+    index('users_live_id_idx').on(table.id, table.companyId).where(sql`${table.deletedAt} IS NULL`),
+    index('users_live_full_name_idx')
+      .on(sql`lower(${table.name} || ' ' || ${table.lastName})`, table.id, table.companyId)
+      .where(sql`${table.deletedAt} IS NULL`),
+    // The list searches these with ILIKE '%…%': trigram indexes (pg_trgm).
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${table.name} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_id_number_trgm_idx').using('gin', table.idNumber.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
   ],
 );

@@ -1,4 +1,5 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -21,7 +22,66 @@ export function orderFor<K extends string>(
   sort: K | undefined,
   fallback: K,
   order: 'ASC' | 'DESC' | undefined,
+  options: { searching?: boolean } = {},
 ): SQL[] {
   const direction = order === 'DESC' ? desc : asc;
-  return [direction(columns[sort ?? fallback]), direction(idColumn)];
+  const keys = [columns[sort ?? fallback], idColumn];
+  // A search matches few rows, found through its trigram indexes and then sorted. Walking the
+  // sort's index instead, hoping to meet 15 matches early, reads the whole table when they are
+  // rare: COALESCE(x, x) sorts the same but hides the index from the planner.
+  return keys.map((key) => direction(options.searching ? sql`COALESCE(${key}, ${key})` : key));
+}
+
+/** How many rows past the end of the requested page the count still counts exactly. */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * The `total` of a list reply `{ items, total }`, without counting a large table on every page:
+ * the count stops COUNT_AHEAD rows past the end of the requested page. While the matching rows
+ * stop before that, `total` is exact (every small list, every filtered list that matches few
+ * rows, the last pages of any list). Beyond it `total` is an estimate that is never below the
+ * rows known to exist: for an unfiltered list (`estimateTable`), the planner's row estimate of
+ * that table; otherwise the counted bound, so "next page" stays enabled.
+ */
+export async function listTotal(
+  db: Db,
+  matches: SQLWrapper,
+  page: PageInput,
+  estimateTable?: string,
+): Promise<number> {
+  const { limit, offset } = pageWindow(page);
+  const cap = offset + limit + COUNT_AHEAD;
+  const [row] = await queryRows<{ counted: number; estimated: number | null }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM (${matches} LIMIT ${cap}) AS matches)::int AS counted,
+      ${estimateTable ? sql`(SELECT reltuples FROM pg_class WHERE oid = to_regclass(${estimateTable}))::bigint` : sql`NULL::bigint`} AS estimated`,
+  );
+  const counted = Number(row?.counted ?? 0);
+  if (counted < cap) return counted;
+  return Math.max(counted, Number(row?.estimated ?? 0));
+}
+
+/**
+ * A page of a list and its total in parallel (two connections on PostgreSQL). `ids` is the
+ * ordered, windowed id query (narrow: the planner walks an index for the sort); `records` loads
+ * those rows with their joins, so deep pages skip over ids only, never over joined rows.
+ */
+export async function listPage<Row extends { id: number }, Item>(options: {
+  db: Db;
+  page: PageInput;
+  ids: SQLWrapper;
+  matches: SQLWrapper;
+  records: (ids: number[]) => Promise<Row[]>;
+  toItem: (row: Row) => Item;
+  estimateTable?: string;
+}): Promise<{ items: Item[]; total: number }> {
+  const { db, page } = options;
+  const [pageIds, total] = await Promise.all([
+    queryRows<{ id: number }>(db, sql`${options.ids}`),
+    listTotal(db, options.matches, page, options.estimateTable),
+  ]);
+  const ids = pageIds.map((row) => Number(row.id));
+  const rows = ids.length ? await options.records(ids) : [];
+  const byId = new Map(rows.map((row) => [row.id, options.toItem(row)]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }

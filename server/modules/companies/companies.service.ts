@@ -6,7 +6,7 @@ import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
-import { orderFor, pageWindow } from '../common/listing.js';
+import { listPage, orderFor, pageWindow } from '../common/listing.js';
 import { newApiKey } from './apiKey.js';
 import {
   type CompanyFilters,
@@ -60,24 +60,33 @@ export async function listCompanies(
   const { db } = deps.database;
   const where = companyListWhere(actor, input);
   const window = pageWindow(input);
-  const [totalRow] = await db.select({ total: count() }).from(companies).where(where);
   // The page's ids first, then their joins: the joins then touch 15 rows, not the whole table,
   // even where the planner has no statistics (PGlite runs no autovacuum, so never ANALYZEs).
-  const page = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(where)
-    .orderBy(...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order))
-    .limit(window.limit)
-    .offset(window.offset);
-  const ids = page.map((row) => row.id);
-  const rows = ids.length ? await selectCompanyRecords(db).where(inArray(companies.id, ids)) : [];
-  const byId = new Map(rows.map((row) => [row.id, toCompanyRecord(row)]));
-  return {
-    items: ids.flatMap((id) => byId.get(id) ?? []),
-    total: Number(totalRow?.total ?? 0),
-  };
+  const unfiltered =
+    actor.visibleCompanyIds === 'all' &&
+    Object.values(filtersOf(input)).every((value) => value === undefined);
+  return listPage({
+    db,
+    page: input,
+    ids: db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(where)
+      .orderBy(
+        ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
+      )
+      .limit(window.limit)
+      .offset(window.offset),
+    matches: db.select({ one: sql`1` }).from(companies).where(where),
+    records: (ids) => selectCompanyRecords(db).where(inArray(companies.id, ids)),
+    toItem: toCompanyRecord,
+    estimateTable: unfiltered ? 'companies' : undefined,
+  });
 }
+
+/** The filters of a list input (everything but paging and sorting). */
+const filtersOf = ({ page, itemsPerPage, sort, order, ...filters }: CompanyListInput): CompanyFilters =>
+  filters;
 
 /** One company; ownership (visible and live) was checked by the route layer. */
 export async function getCompany(deps: Deps, companyId: number): Promise<CompanyRecord> {

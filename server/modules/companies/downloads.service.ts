@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { downloadRequest } from '../../../contract/endpoints/companyFeatures.js';
+import { escapeHtml } from '../../../contract/html.js';
 import type { Db } from '../../db/client.js';
 import { companies, downloadRequests, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
@@ -272,8 +273,6 @@ export function registerDownloadRequestJob(deps: Deps): void {
     await notifyRequester(deps, request.requestedBy, requestId);
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 async function notifyRequester(deps: Deps, userId: number | null, requestId: number) {
   if (userId === null) return;

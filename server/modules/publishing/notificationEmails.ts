@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { escapeHtml } from '../../../contract/html.js';
 import { notifications, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { keysetBatches } from '../../export/xlsx.js';
@@ -8,8 +9,6 @@ import { htmlToPlainText } from '../../html/sanitize.js';
 export const NOTIFICATION_EMAIL_QUEUE = 'publishing.notification_email';
 
 const jobPayload = z.object({ notificationId: z.number().int().positive() });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The key that makes each user's copy of a notification an e-mail sent at most once. */
 export const notificationEmailKey = (notificationId: number, userId: number) =>

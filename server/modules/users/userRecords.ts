@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userListItem, userRecord } from '../../../contract/endpoints/adminUsers.js';
 import { ROLE } from '../../../contract/permissions.js';
@@ -8,7 +8,7 @@ import { companies, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
-import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
 
 export type UserRecord = z.output<typeof userRecord>;
 export type UserListItem = z.output<typeof userListItem>;
@@ -105,14 +105,19 @@ export type UserFilters = {
   status?: UserStatus;
 };
 
-/** Live users of the live companies the actor sees, narrowed by the list's filters (query joins companies). */
+/**
+ * Live users of the live companies the actor sees, narrowed by the list's filters. Needs no join:
+ * a company user sees only live companies (loaded with the session); for the administrator the
+ * few deleted companies are read once per query (an InitPlan), not joined on every row.
+ */
 function userConditions(actor: Actor, filters: UserFilters): SQL | undefined {
   const pattern = filters.search ? likePattern(filters.search) : undefined;
   return and(
     isNull(users.deletedAt),
     // The users of a deleted company leave the lists with it.
-    isNull(companies.deletedAt),
-    actor.visibleCompanyIds === 'all' ? undefined : inArray(users.companyId, [...actor.visibleCompanyIds]),
+    actor.visibleCompanyIds === 'all'
+      ? sql`${users.companyId} <> ALL(ARRAY(SELECT ${companies.id} FROM ${companies} WHERE ${companies.deletedAt} IS NOT NULL))`
+      : inArray(users.companyId, [...actor.visibleCompanyIds]),
     filters.company_id ? eq(users.companyId, filters.company_id) : undefined,
     filters.role_id ? eq(users.roleId, filters.role_id) : undefined,
     filters.status ? eq(users.status, filters.status) : undefined,
@@ -153,18 +158,38 @@ export async function listUsers(
 ): Promise<{ items: UserRecord[]; total: number }> {
   const { db } = deps.database;
   const where = userConditions(actor, input);
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await selectRecords(db)
-    .where(where)
-    .orderBy(...orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order))
-    .limit(limit)
-    .offset(offset);
-  return { items: rows.map(toRecord), total: Number(totalRow?.total ?? 0) };
+  const order = orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order, {
+    searching: !!input.search,
+  });
+  // Only these sorts need the joined tables to pick the page's ids.
+  const joined = input.sort === 'role_name' || input.sort === 'company_name';
+  const ids = joined
+    ? db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .innerJoin(companies, eq(companies.id, users.companyId))
+    : db.select({ id: users.id }).from(users);
+  const unfiltered =
+    actor.visibleCompanyIds === 'all' &&
+    !input.search &&
+    !input.company_id &&
+    !input.role_id &&
+    !input.status;
+  return listPage({
+    db,
+    page: input,
+    ids: ids
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    matches: db.select({ one: sql`1` }).from(users).where(where),
+    records: (pageIds) => selectRecords(db).where(inArray(users.id, pageIds)),
+    toItem: toRecord,
+    estimateTable: unfiltered ? 'users' : undefined,
+  });
 }
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);

@@ -1,15 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 
 export const PGLITE_TEMPLATE = join(process.cwd(), '.tmp', 'pglite-template.tar.gz');
 
 /** Migrates one PGlite once per run; every test file clones it (a fresh instance costs ~2 s, a clone ~0.4 s). */
 export default async function setup(): Promise<void> {
   if (process.env.TEST_DB === 'postgres') return;
-  const { openDatabase } = await import('../../../server/db/client.js');
+  const { createPglite, openDatabase } = await import('../../../server/db/client.js');
   const { applyMigrations } = await import('../../../server/db/migrate.js');
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ dataDir: '', pglite });
   await applyMigrations(database);
   // Reference data every app seeds anyway; done once here so that each clone starts with it.

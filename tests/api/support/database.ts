@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../../server/db/client.js';
+import { createPglite, type Database, openDatabase } from '../../../server/db/client.js';
 import { PGLITE_TEMPLATE } from '../setup/global.js';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgresql' : 'pglite';
@@ -77,7 +76,7 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
       },
     };
   }
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+  const pglite = await createPglite({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
   const database = await openDatabase({ dataDir: '', pglite });
   return { database, dispose: () => database.close() };
 }

@@ -1,0 +1,219 @@
+// Lists at scale: 100,000 companies and 100,000 users (bench/seed-lists.ts), on PostgreSQL 15
+// (a throwaway cluster, scripts/pg.mjs) and on PGlite. For each: the company list and the user
+// list as the administrator (first page, page 3000, a search, sorted by name) at 4 and 50
+// connections, beside the 3-query floor endpoint (get_users_admin) measured in the same run.
+// Goal: on PostgreSQL p95 ≤ 25 ms at c=4 and throughput ≥ 0.5× the floor's at c=50; on PGlite
+// p95 ≤ 50 ms at c=4.
+
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startPostgres } from '../scripts/pg.mjs';
+import { ADMIN, percentile, ROOT, startServer, tmpDir } from './lib.mjs';
+
+const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
+const DURATION_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 5);
+const CONCURRENCY = [4, 50];
+const WARMUP_SECONDS = 2;
+
+/** Each shape: a request the web list really sends. */
+const SHAPES = [
+  {
+    key: 'floor',
+    label: 'get_users_admin (3-query floor)',
+    method: 'GET',
+    path: '/api/users/get_users_admin/1',
+  },
+  { key: 'companies_first', label: 'company_list first page', path: '/api/company_list/1/15/20/1', body: {} },
+  {
+    key: 'companies_page3000',
+    label: 'company_list page 3000',
+    path: '/api/company_list/3000/15/20/1',
+    body: {},
+  },
+  {
+    key: 'companies_search',
+    label: 'company_list search «04231»',
+    path: '/api/company_list/1/15/20/1',
+    body: { search: '04231' },
+  },
+  {
+    key: 'companies_by_name',
+    label: 'company_list sorted by fiscal name',
+    path: '/api/company_list/1/15/20/1',
+    body: { sort: 'fiscal_name', order: 'ASC' },
+  },
+  { key: 'users_first', label: 'users first page', path: '/api/users', body: { page: 1, itemsPerPage: 15 } },
+  {
+    key: 'users_page3000',
+    label: 'users page 3000',
+    path: '/api/users',
+    body: { page: 3000, itemsPerPage: 15 },
+  },
+  {
+    key: 'users_search',
+    label: 'users search «marta 4231»',
+    path: '/api/users',
+    body: { page: 1, itemsPerPage: 15, search: 'Marta 4231' },
+  },
+  {
+    key: 'users_by_name',
+    label: 'users sorted by full name',
+    path: '/api/users',
+    body: { page: 1, itemsPerPage: 15, sort: 'full_name', order: 'ASC' },
+  },
+];
+
+/** @param {string} dataDir @param {string} databaseUrl */
+function seed(dataDir, databaseUrl) {
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [
+      path.join(ROOT, 'bench', 'seed-lists.ts'),
+      dataDir,
+      databaseUrl,
+      String(ROWS),
+      ADMIN.email,
+      ADMIN.password,
+    ],
+    { cwd: ROOT, encoding: 'utf8', timeout: 600_000 },
+  );
+  if (result.status !== 0)
+    throw new Error(`seeding failed (${result.status}): ${result.stderr || result.stdout}`);
+}
+
+/**
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {(typeof SHAPES)[number]} shape
+ * @param {number} connections
+ * @param {number} [seconds]
+ */
+async function measure(url, headers, shape, connections, seconds = DURATION_SECONDS) {
+  /** @type {number[]} */
+  const latencies = [];
+  const instance = autocannon({
+    url: `${url}${shape.path}`,
+    method: /** @type {'GET' | 'POST'} */ (shape.method ?? 'POST'),
+    headers,
+    body: shape.body ? JSON.stringify(shape.body) : undefined,
+    connections,
+    duration: seconds,
+  });
+  instance.on(
+    'response',
+    (
+      /** @type {unknown} */ _c,
+      /** @type {number} */ status,
+      /** @type {number} */ _b,
+      /** @type {number} */ ms,
+    ) => {
+      if (status === 200) latencies.push(ms);
+    },
+  );
+  const result = await instance;
+  if (result['2xx'] === 0)
+    throw new Error(`${shape.key}: no 2xx (${result.non2xx} non-2xx, ${result.errors} errors)`);
+  return {
+    p95: Math.round(percentile(latencies, 95) * 10) / 10,
+    throughput: Math.round((result['2xx'] / result.duration) * 10) / 10,
+    problems: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * @param {'postgresql' | 'pglite'} backend
+ * @param {(line: string) => void} log
+ * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
+ */
+async function runBackend(backend, log) {
+  const dataDir = tmpDir();
+  const pg = backend === 'postgresql' ? await startPostgres({ log }) : null;
+  try {
+    log(`${backend}: seeding ${ROWS} companies and ${ROWS} users`);
+    const seedStarted = performance.now();
+    seed(dataDir, pg?.url ?? '-');
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`${backend}: seeded in ${seedSeconds.toFixed(1)} s`);
+    const server = await startServer({
+      dataDir,
+      env: { SIGNIN_RATE_LIMIT_PER_MINUTE: '1000', ...(pg ? { DATABASE_URL: pg.url } : {}) },
+      timeoutMs: 180_000,
+    });
+    try {
+      const signin = await fetch(`${server.url}/api/users/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}`);
+      const { token } = (await signin.json()).data;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      /** @type {import('../scripts/bench.mjs').BenchRow[]} */
+      const rows = [
+        {
+          name: `lists.${backend}.seed_seconds`,
+          label: `${backend}: seeding ${ROWS} companies + ${ROWS} users`,
+          value: Math.round(seedSeconds * 10) / 10,
+          unit: 's',
+          better: 'lower',
+        },
+      ];
+      // Warm up every shape first (caches, plans, the writes the seed left behind), so that the
+      // order of the shapes does not decide their figures.
+      for (const shape of SHAPES) await measure(server.url, headers, shape, 4, WARMUP_SECONDS);
+      for (const shape of SHAPES) {
+        // Check each shape answers a real page before timing it.
+        const probe = await fetch(`${server.url}${shape.path}`, {
+          method: shape.method ?? 'POST',
+          headers,
+          body: shape.body ? JSON.stringify(shape.body) : undefined,
+        });
+        const data = (await probe.json()).data;
+        const items = Array.isArray(data) ? data : data?.items;
+        if (probe.status !== 200 || !items?.length)
+          throw new Error(`${shape.key}: probe answered ${probe.status}`);
+        for (const connections of CONCURRENCY) {
+          log(`${backend}: ${shape.key} at c=${connections}`);
+          const figure = await measure(server.url, headers, shape, connections);
+          const note = figure.problems > 0 ? { note: `${figure.problems} non-2xx/errors excluded` } : {};
+          rows.push(
+            {
+              name: `lists.${backend}.${shape.key}.c${connections}.p95`,
+              label: `${backend}: ${shape.label}, c=${connections}, p95 (total ${data.total ?? items.length})`,
+              value: figure.p95,
+              unit: 'ms',
+              better: 'lower',
+              ...note,
+            },
+            {
+              name: `lists.${backend}.${shape.key}.c${connections}.throughput`,
+              label: `${backend}: ${shape.label}, c=${connections}, throughput`,
+              value: figure.throughput,
+              unit: 'req/s',
+              better: 'higher',
+            },
+          );
+        }
+      }
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pg?.stop();
+  }
+}
+
+/**
+ * @param {import('../scripts/bench.mjs').BenchContext} ctx
+ * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
+ */
+export default async function lists({ log }) {
+  const backends = /** @type {const} */ (['postgresql', 'pglite']).filter(
+    (backend) => !process.env.BENCH_LIST_BACKEND || process.env.BENCH_LIST_BACKEND === backend,
+  );
+  const rows = [];
+  for (const backend of backends) rows.push(...(await runBackend(backend, log)));
+  return rows;
+}
