@@ -30,7 +30,7 @@ function visibleLink(item: MenuItemDefinition, user: MenuUser, translate: Transl
   if (item.hidden || !holdsAll(user.permissions, item.permissions)) return null;
   const label =
     user.roleId === ADMINISTRATOR_ROLE_ID && item.administratorLabel ? item.administratorLabel : item.label;
-  return { id: item.id, label: translate(label), path: pathOf(item.route) };
+  return { id: item.id, label: translate(label), path: item.path ?? pathOf(item.route) };
 }
 
 function visibleNode(

@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField } from '../../validation';
-import { CompanySelectInput } from '../users/companyChoices';
+import { CompanySelectInput } from '../common/companyChoices';
 
 const nameRules = [requiredField(), maxLength(120)];
 const descriptionRules = [maxLength(500)];

@@ -10,7 +10,7 @@ import {
   searchFilter,
   ViewDetailsButton,
 } from '../common';
-import { CompanyScopePicker, useCompanyScope } from '../users/companyChoices';
+import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
 import { UserGroupInputs } from './UserGroupInputs';
 import { UserGroupShow } from './UserGroupShow';
 

@@ -9,7 +9,7 @@ import {
   UpdateButton,
   ViewDetailsButton,
 } from '../common';
-import { CompanySelectInput } from './companyChoices';
+import { CompanySelectInput } from '../common/companyChoices';
 import { UserStateActions } from './UserActions';
 import { UserCreateAction } from './UserCreateDialog';
 import { UserInputs } from './UserInputs';
