@@ -50,7 +50,8 @@ describe('resource declarations', () => {
       'faq.asked-questions',
     ] as const;
     for (const route of administrationRoutes) {
-      const page = resourcePageOf(route) ?? (ADMIN_PAGES[route] as { element?: unknown } | undefined)?.element;
+      const page =
+        resourcePageOf(route) ?? (ADMIN_PAGES[route] as { element?: unknown } | undefined)?.element;
       expect(page, route).toBeTypeOf('function');
     }
   });
