@@ -12,7 +12,6 @@ import { resourcePageOf } from '../resources/contributions';
 import { FaqPage, HelpArticleListPage } from '../resources/helpArticles';
 import { NotificationListPage } from '../resources/notifications';
 import { PlansPage } from '../resources/plans';
-import { UserGroupList } from '../resources/userGroups';
 import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
@@ -46,7 +45,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.documentGroup.items-crud': { title: 'app.pages.document_groups' },
-  'admin.groups.items-crud': { element: () => <UserGroupList /> },
   'admin.document.item-crud': { title: 'app.pages.document' },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { title: 'app.pages.single_request' },

@@ -121,7 +121,10 @@ function ListToolbar({ props, phone }: { props: ResourceListPageProps; phone: bo
         flexWrap: 'wrap',
         justifyContent: { xs: 'flex-start', md: 'flex-end' },
         minHeight: 'auto',
+        whiteSpace: 'normal',
+        flex: { xs: 'none', md: '0 1 auto' },
         width: { xs: '100%', md: 'auto' },
+        maxWidth: '100%',
       }}
     >
       {collapsible ? <FilterButton /> : null}
@@ -234,8 +237,16 @@ export function ResourceListPage(props: ResourceListPageProps) {
             storeKey={props.storeKey}
             sx={{
               maxWidth: '100%',
-              '& .RaList-content': { overflowX: 'auto' },
-              '& .RaList-actions': { flexWrap: 'wrap', gap: 1 },
+              // A table without phone rows scrolls inside its card, never the page.
+              '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
+              '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' },
+              // Phones: filters over the buttons, both as wide as the screen and wrapping.
+              '& .RaList-actions': {
+                flexWrap: 'wrap',
+                gap: 1,
+                flexDirection: { xs: 'column', md: 'row' },
+                alignItems: { xs: 'stretch', md: 'flex-end' },
+              },
               '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
             }}
           >

@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../format';
+import type { AppMessageKey } from '../../i18n/en';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { CompanySelectInput } from '../common/companyChoices';
 import type { FieldDeclaration } from './types';
@@ -28,10 +29,17 @@ function ChoiceChip({ field, value }: { field: NamedField; value: unknown }) {
   );
 }
 
+function CountValue({ label, count }: { label: AppMessageKey; count: number }) {
+  const translate = useAppTranslate();
+  return translate(label, { smart_count: count });
+}
+
 /** How a field's value shows in a column, a phone row and the details dialog. */
 export function FieldValue({ field, record }: { field: NamedField; record: RaRecord }): ReactNode {
   if (field.render) return field.render(record);
   const value = record[displaySource(field)];
+  if (field.countLabel && typeof value === 'number')
+    return <CountValue label={field.countLabel} count={value} />;
   if (field.kind === 'choice') return <ChoiceChip field={field} value={value} />;
   if (value === undefined || value === null || value === '') return '—';
   if (field.kind === 'dateTime') return formatDateTime(String(value));

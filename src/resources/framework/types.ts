@@ -38,6 +38,8 @@ export type FieldDeclaration<R> = {
   detail?: boolean | 'wide';
   choices?: FieldChoices;
   helper?: AppMessageKey;
+  /** A number shown through a catalogue message with `smart_count` ("3 miembros"). */
+  countLabel?: AppMessageKey;
   /** Shown upper-case as typed (the server upper-cases too). */
   upperCase?: boolean;
   /** Overrides how the value shows in the column, the phone row and the details. */
