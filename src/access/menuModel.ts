@@ -91,3 +91,16 @@ export function buildMenu(
       .map(withoutSection);
   return [section('work'), section('management')];
 }
+
+/**
+ * The label the user sees in the menu for the page at `pathname` (a page's heading equals it), the
+ * first link to that path in menu order; undefined when no visible link leads there.
+ */
+export function menuLabelOf(model: MenuModel, pathname: string): string | undefined {
+  for (const node of model.flat()) {
+    const links = node.children ?? [node];
+    const match = links.find((link) => link.path === pathname);
+    if (match) return match.label;
+  }
+  return undefined;
+}

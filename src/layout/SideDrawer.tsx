@@ -16,16 +16,12 @@ import {
 import { useMemo } from 'react';
 import { useLogout } from 'react-admin';
 import type { AuthenticatedUser } from '../../contract';
-import { MENU } from '../access/menu';
 import { buildMenu } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
-import { menuWithResources } from '../resources/contributions';
+import { MENU_WITH_RESOURCES } from '../resources/contributions';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme/tokens';
 import { Brand } from './Brand';
 import { SideMenu } from './SideMenu';
-
-/** SPEC §2.6 with the entries declared resources add. */
-const MENU_WITH_RESOURCES = menuWithResources(MENU);
 
 import { StorageBar } from './StorageBar';
 

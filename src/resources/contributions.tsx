@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { endpoints, type Permission } from '../../contract';
-import type { MenuEntryDefinition, MenuItemDefinition } from '../access/menu';
+import { MENU, type MenuEntryDefinition, type MenuItemDefinition } from '../access/menu';
 import { ROUTES, type RouteAccess } from '../access/routes';
 import { GeneratedListPage, type ScreenResource } from './framework/GeneratedListPage';
 import { RESOURCES } from './registry';
@@ -57,3 +57,6 @@ export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEnt
     return added.length ? { ...entry, children: [...entry.children, ...added] } : entry;
   });
 }
+
+/** SPEC §2.6 with the entries declared resources add. */
+export const MENU_WITH_RESOURCES = menuWithResources(MENU);

@@ -16,6 +16,7 @@ import {
 import type { Resolver } from 'react-hook-form';
 import { DEFAULT_PER_PAGE } from '../../dataProvider/dataProvider';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useMenuLabel } from '../../layout/useMenuLabel';
 import { AddButton } from './ActionButtons';
 import { ListEmptyState } from './ListEmptyState';
 import { PhoneRecordList, type PhoneRowConfig } from './PhoneRecordList';
@@ -207,7 +208,9 @@ function ListTable({ props, phone }: { props: ResourceListPageProps; phone: bool
  * ```
  */
 export function ResourceListPage(props: ResourceListPageProps) {
-  useDocumentTitle(props.title);
+  // The heading is the page's menu label for this user (SPEC §2.6), else the given title.
+  const title = useMenuLabel() ?? props.title;
+  useDocumentTitle(title);
   const phone = useIsPhoneLayout();
   return (
     <ResourceContextProvider value={props.resource}>
@@ -225,7 +228,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
           </Stack>
           <List
             resource={props.resource}
-            title={props.title}
+            title={title}
             perPage={DEFAULT_PER_PAGE}
             pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
             filters={collapsedFilters(props.filters, phone)}

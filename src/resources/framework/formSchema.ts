@@ -39,8 +39,8 @@ export function formSchemaOf(
 export function isRequiredField(schema: z.ZodObject<Shape>, field: string): boolean {
   const rule = schema.shape[field];
   if (!rule) return false;
-  // A select with a default (status) still needs one of its values.
-  return !rule.safeParse(undefined).success || (!rule.safeParse('').success && !rule.safeParse(null).success);
+  // A field with a default (a status, a member list) is filled in already, so it is not marked.
+  return !rule.safeParse(undefined).success;
 }
 
 /** react-hook-form validation from the contract schema, with the SPEC §5 Spanish messages. */

@@ -43,6 +43,17 @@ function NameCell({ record }: { record: Record<string, unknown> }) {
   );
 }
 
+function UserRowActions() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+      <UserStateActions />
+      <ViewDetailsButton />
+      <UpdateButton />
+      <ConfirmDeleteButton />
+    </Box>
+  );
+}
+
 /**
  * SPEC §2.1 `admin.user.items-crud` (/user/user): the users the session may see, with search,
  * company / role / status filters and sort; create (with an invitation e-mail), details, edit,
@@ -83,6 +94,16 @@ export function UserList() {
       actions={<UserCreateAction />}
       edit={{ title: app('app.users.edit_title'), content: <UserInputs />, maxWidth: 'md' }}
       show={{ title: app('app.users.show_title'), content: <UserShow />, maxWidth: 'md' }}
+      phone={{
+        primaryText: (record) => <NameCell record={record} />,
+        secondaryText: (record) => (
+          <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <span>{record.role_name}</span>
+            <UserStatusChip record={record} />
+          </Box>
+        ),
+        actions: <UserRowActions />,
+      }}
     >
       <DataTable.Col
         source="full_name"
@@ -99,12 +120,7 @@ export function UserList() {
         }
       />
       <DataTable.Col label={app('app.list.actions_column')} align="right">
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-          <UserStateActions />
-          <ViewDetailsButton />
-          <UpdateButton />
-          <ConfirmDeleteButton />
-        </Box>
+        <UserRowActions />
       </DataTable.Col>
     </ResourceListPage>
   );
