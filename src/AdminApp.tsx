@@ -6,24 +6,23 @@ import { AppNotification } from './feedback/AppNotification';
 import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
 import { AppLayout } from './layout/AppLayout';
 import { SessionStoreContext } from './layout/useSessionUser';
-import { type AdminRouteName, pageElement } from './pages/adminPages';
+import { pageElement } from './pages/adminPages';
 import type { AppProviders } from './providers';
+import { CONTRIBUTED_ROUTES, type ResourceRoute } from './resources/contributions';
 import { RESOURCES } from './resources/registry';
 import { lightTheme } from './theme/theme';
 
 export type AdminAppProps = { providers: AppProviders };
 
-type AdminRoute = AppRoute & { name: AdminRouteName };
-
 const isNoLayout = (name: string) => (NO_LAYOUT_ROUTE_NAMES as readonly string[]).includes(name);
-const isAdminRoute = (route: AppRoute): route is AdminRoute =>
+const isAdminRoute = (route: AppRoute) =>
   !(PUBLIC_SIGNING_ROUTE_NAMES as readonly string[]).includes(route.name);
 
-/** Every route react-admin renders (the public signing pages are served before it). */
-const adminRoutes = ROUTES.filter(isAdminRoute);
+/** Every route react-admin renders (the public signing pages are served before it), then the resources' own. */
+const adminRoutes: readonly ResourceRoute[] = [...ROUTES.filter(isAdminRoute), ...CONTRIBUTED_ROUTES];
 
 /** A route of the table, behind the guard of SPEC §2.2. */
-function guardedRoute({ name, path, access }: AdminRoute) {
+function guardedRoute({ name, path, access }: ResourceRoute) {
   return (
     <Route key={name} path={path} element={<RouteGuard access={access}>{pageElement(name)}</RouteGuard>} />
   );
@@ -58,7 +57,7 @@ export function AdminApp({ providers }: AdminAppProps) {
           loginPage={false}
           disableTelemetry
         >
-          {RESOURCES.map(({ data, access, ...resource }) => (
+          {RESOURCES.map(({ data, access, screens, ...resource }) => (
             <Resource key={resource.name} {...resource} />
           ))}
           <CustomRoutes noLayout>

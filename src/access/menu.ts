@@ -31,6 +31,8 @@ export type MenuItemDefinition = {
   /** The label role 20 (administrator) sees instead (SPEC §2.6). */
   administratorLabel?: AppMessageKey;
   route: RouteName;
+  /** The URL, for a route a resource declares beyond the SPEC table. */
+  path?: string;
   permissions: readonly Permission[];
   /** Kept in the table but never shown (SPEC §2.6 "marked hidden"). */
   hidden?: boolean;

@@ -30,7 +30,7 @@ function visibleLink(item: MenuItemDefinition, user: MenuUser, translate: Transl
   if (item.hidden || !holdsAll(user.permissions, item.permissions)) return null;
   const label =
     user.roleId === ADMINISTRATOR_ROLE_ID && item.administratorLabel ? item.administratorLabel : item.label;
-  return { id: item.id, label: translate(label), path: pathOf(item.route) };
+  return { id: item.id, label: translate(label), path: item.path ?? pathOf(item.route) };
 }
 
 function visibleNode(
@@ -90,4 +90,17 @@ export function buildMenu(
       .sort(byLabel)
       .map(withoutSection);
   return [section('work'), section('management')];
+}
+
+/**
+ * The label the user sees in the menu for the page at `pathname` (a page's heading equals it), the
+ * first link to that path in menu order; undefined when no visible link leads there.
+ */
+export function menuLabelOf(model: MenuModel, pathname: string): string | undefined {
+  for (const node of model.flat()) {
+    const links = node.children ?? [node];
+    const match = links.find((link) => link.path === pathname);
+    if (match) return match.label;
+  }
+  return undefined;
 }

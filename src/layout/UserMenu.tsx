@@ -38,11 +38,12 @@ export function UserMenu({ user }: { user: AuthenticatedUser }) {
         sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1, textAlign: 'left' }}
       >
         <AccountCircleIcon sx={{ fontSize: 34, color: 'primary.main' }} aria-hidden />
-        <Box sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0 }}>
+        {/* SPEC §2.4: name and role in the top bar, phones included (shortened there). */}
+        <Box sx={{ minWidth: 0 }}>
           <Typography
             variant="body2"
             noWrap
-            sx={{ fontWeight: 600, maxWidth: 220 }}
+            sx={{ fontWeight: 600, maxWidth: { xs: 110, sm: 220 } }}
             data-testid="user-full-name"
           >
             {user.full_name}
@@ -53,6 +54,7 @@ export function UserMenu({ user }: { user: AuthenticatedUser }) {
             component="p"
             color="text.secondary"
             data-testid="user-role-name"
+            sx={{ maxWidth: { xs: 110, sm: 220 } }}
           >
             {user.role_name}
           </Typography>

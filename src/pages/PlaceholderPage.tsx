@@ -1,9 +1,11 @@
 import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { Title } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import type { AppMessageKey } from '../i18n/en';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { useMenuLabel } from '../layout/useMenuLabel';
 
 export type PlaceholderPageProps = { title: AppMessageKey };
 
@@ -13,7 +15,10 @@ export type PlaceholderPageProps = { title: AppMessageKey };
  */
 export function PlaceholderPage({ title }: PlaceholderPageProps) {
   const translate = useAppTranslate();
-  const text = translate(title);
+  const menuLabel = useMenuLabel();
+  // Statistics labels repeat per scope ("Usuarios" of the company and of every company): those pages
+  // keep their qualified titles.
+  const text = (!useLocation().pathname.startsWith('/statistics/') && menuLabel) || translate(title);
   useDocumentTitle(text);
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ py: 3 }}>

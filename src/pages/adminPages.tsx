@@ -8,11 +8,10 @@ import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
 import { BannerListPage } from '../resources/banners';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
-import { DocumentTypeList } from '../resources/documentTypes';
+import { resourcePageOf } from '../resources/contributions';
 import { FaqPage, HelpArticleListPage } from '../resources/helpArticles';
 import { NotificationListPage } from '../resources/notifications';
 import { PlansPage } from '../resources/plans';
-import { UserGroupList } from '../resources/userGroups';
 import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
@@ -24,8 +23,11 @@ export type AdminRouteName = Exclude<RouteName, (typeof PUBLIC_SIGNING_ROUTE_NAM
 /** A screen: a component, or the Spanish title of a placeholder until a later issue fills it. */
 type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey };
 
-/** The screen of every route react-admin renders; the compiler refuses a route without one. */
-export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
+/**
+ * The screen of every route react-admin renders that no resource declaration serves (resources bring
+ * their own, src/resources/contributions.tsx); a test checks every route has one.
+ */
+export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   login: { element: () => <RootRedirect /> },
   home: { element: () => <HomePage /> },
   'faq.asked-questions': { element: () => <FaqPage /> },
@@ -40,11 +42,9 @@ export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
   'admin.user.items-crud': { element: () => <UserList /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
-  'user.documentType.items-crud': { element: () => <DocumentTypeList /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.documentGroup.items-crud': { title: 'app.pages.document_groups' },
-  'admin.groups.items-crud': { element: () => <UserGroupList /> },
   'admin.document.item-crud': { title: 'app.pages.document' },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { title: 'app.pages.single_request' },
@@ -75,8 +75,11 @@ export const ADMIN_PAGES: Record<AdminRouteName, PageDeclaration> = {
   'admin.getCompanyValidationCodes': { title: 'app.pages.statistics_company_codes' },
 };
 
-/** The element a route renders. */
-export function pageElement(name: AdminRouteName): ReactElement {
-  const page = ADMIN_PAGES[name];
+/** The element a route renders: a declared resource's screen, else the page of the table above. */
+export function pageElement(name: string): ReactElement {
+  const generated = resourcePageOf(name);
+  if (generated) return generated();
+  const page = ADMIN_PAGES[name as AdminRouteName];
+  if (!page) throw new Error(`Ruta sin pantalla: ${name}`);
   return 'element' in page ? page.element() : <PlaceholderPage title={page.title} />;
 }

@@ -3,6 +3,7 @@ import { endpoints } from '../../contract';
 import { englishAppMessages } from '../i18n/en';
 import { spanishAppMessages } from '../i18n/es';
 import { ADMIN_PAGES } from '../pages/adminPages';
+import { resourcePageOf } from './contributions';
 import { RESOURCES } from './registry';
 
 /**
@@ -48,6 +49,10 @@ describe('resource declarations', () => {
       'admin.help_center',
       'faq.asked-questions',
     ] as const;
-    for (const route of administrationRoutes) expect(ADMIN_PAGES[route], route).toHaveProperty('element');
+    for (const route of administrationRoutes) {
+      const page =
+        resourcePageOf(route) ?? (ADMIN_PAGES[route] as { element?: unknown } | undefined)?.element;
+      expect(page, route).toBeTypeOf('function');
+    }
   });
 });

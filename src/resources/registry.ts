@@ -1,32 +1,23 @@
 import type { ResourceDataDeclarations } from '../dataProvider/types';
 import { accessRulesOf } from './accessRules';
-import { banners } from './banners';
-import { companies, companyBranches } from './companies';
-import { documentTypes } from './documentTypes';
-import { helpArticles } from './helpArticles';
-import { notifications } from './notifications';
-import { planAssignments, planTransactions } from './planAssignments';
-import { plans } from './plans';
-import { roles } from './roles';
 import type { ResourceDeclaration } from './types';
-import { userGroups } from './userGroups';
-import { users } from './users';
 
-/** Every resource of the app. `App` renders them; the data and auth providers read their declarations. */
-export const RESOURCES: readonly ResourceDeclaration[] = [
-  companies,
-  companyBranches,
-  roles,
-  users,
-  userGroups,
-  documentTypes,
-  banners,
-  plans,
-  planAssignments,
-  planTransactions,
-  notifications,
-  helpArticles,
-];
+const isDeclaration = (value: unknown): value is ResourceDeclaration =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { name?: unknown }).name === 'string' &&
+  typeof (value as { data?: unknown }).data === 'object';
+
+/**
+ * Every resource of the app, found in the folders beside this file: each folder's `index.ts`
+ * exports its declarations, so adding a resource edits no shared table. `App` renders them; the
+ * data and auth providers, the route table and the menu read their declarations.
+ */
+export const RESOURCES: readonly ResourceDeclaration[] = Object.entries(
+  import.meta.glob<Record<string, unknown>>('./*/index.ts', { eager: true }),
+)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .flatMap(([, module]) => Object.values(module).filter(isDeclaration));
 
 export const RESOURCE_DATA: ResourceDataDeclarations = Object.fromEntries(
   RESOURCES.map(({ name, data }) => [name, data]),

@@ -1,7 +1,8 @@
-import type { ResourceProps } from 'react-admin';
+import type { RaRecord, ResourceProps } from 'react-admin';
 import type { Permission } from '../../contract';
 import type { ResourceAction } from '../authProvider/canAccess';
 import type { ResourceDataDeclaration } from '../dataProvider/types';
+import type { ScreenDeclaration } from './framework/types';
 
 /**
  * Everything the app knows about a resource, in its folder's `index.ts` (STYLE 1): react-admin's
@@ -12,4 +13,9 @@ export type ResourceDeclaration = Omit<ResourceProps, 'children'> & {
   name: string;
   data: ResourceDataDeclaration;
   access?: Partial<Record<ResourceAction, readonly Permission[]>>;
+  /** Generated list, create, edit and details screens, their route and menu entry. */
+  screens?: LooseScreenDeclaration;
 };
+
+/** A screen declaration once its field names are checked (see `defineResource`). */
+export type LooseScreenDeclaration = ScreenDeclaration<ResourceDataDeclaration, string, RaRecord>;

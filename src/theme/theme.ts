@@ -1,5 +1,4 @@
 import { esES } from '@mui/material/locale';
-import type { Components, Theme } from '@mui/material/styles';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import {
   BREAKPOINTS,
@@ -25,7 +24,7 @@ type ComponentOptions = Record<string, { defaultProps?: object; styleOverrides?:
  * react-admin's component overrides plus MUI's Spanish texts (pagination "Ir a la página
  * siguiente", Autocomplete "Abrir"…): both may configure one component, so their props merge.
  */
-function withSpanishTexts(components: Components<Omit<Theme, 'components'>> | undefined) {
+function withSpanishTexts(components: RaThemeOptions['components']): RaThemeOptions['components'] {
   const merged: ComponentOptions = { ...(components as ComponentOptions) };
   for (const [name, spanish] of Object.entries(esES.components as ComponentOptions)) {
     const base = merged[name];
@@ -40,7 +39,7 @@ function withSpanishTexts(components: Components<Omit<Theme, 'components'>> | un
     ...autocomplete,
     defaultProps: { ...autocomplete?.defaultProps, openText: 'Abrir' },
   };
-  return merged as Components<Omit<Theme, 'components'>>;
+  return merged as RaThemeOptions['components'];
 }
 
 /** react-admin's defaults with MUI's own texts in Spanish. */

@@ -22,7 +22,7 @@ test('the administrator writes, filters, shows, edits, publishes and deletes hel
 }) => {
   await signInAsAdmin(page);
   await page.goto('/help_center');
-  await expect(page.getByRole('heading', { level: 1, name: 'Centro de ayuda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ayuda' })).toBeVisible();
   await expect(rowOf(page, PLATFORM_FAQ.draft)).toContainText('Borrador');
 
   const title = `¿Cómo descargo un certificado E2E ${unique()}?`;

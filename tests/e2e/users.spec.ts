@@ -50,7 +50,7 @@ test('the administrator creates, finds, edits, exports and deletes a user', asyn
   const { email, password } = adminCredentials();
   await signPageIn(page, await apiSession(email, password));
   await page.goto('/user/user');
-  await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creación de Usuarios' })).toBeVisible();
 
   // Create: the new user receives the invitation e-mail.
   const stamp = Date.now();
@@ -112,7 +112,7 @@ test('the administrator creates, finds, edits, exports and deletes a user', asyn
 test('a company administrator manages only its company and branches', async ({ page }) => {
   await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
   await page.goto('/user/user');
-  await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creación de Usuarios' })).toBeVisible();
   await expect(row(page, LOCKED_COLLEAGUE.email)).toHaveCount(1);
   await expect(row(page, BRANCH_COLLEAGUE.email)).toHaveCount(1);
   await expect(page.getByText(OUTSIDER.email)).toHaveCount(0);

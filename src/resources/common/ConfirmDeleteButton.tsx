@@ -1,5 +1,6 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type RaRecord,
@@ -24,6 +25,16 @@ export type ConfirmDeleteButtonProps = {
   onDeleted?: (record: RaRecord) => void;
 };
 
+/** Drops the cached reads of one deleted record, so no refresh asks the server for it again. */
+export function forgetRecord(queryClient: QueryClient, resource: string, id: RaRecord['id']) {
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) => {
+      const [keyResource, method, params] = queryKey as [unknown, unknown, { id?: unknown } | undefined];
+      return keyResource === resource && method === 'getOne' && String(params?.id) === String(id);
+    },
+  });
+}
+
 /**
  * Delete with a confirmation dialog whose confirm button is red (SPEC §2.7). The deletion is
  * pessimistic: the row disappears only once the server agreed, and a refusal shows its message.
@@ -37,6 +48,7 @@ export function ConfirmDeleteButton(props: ConfirmDeleteButtonProps) {
   const [deleteOne, { isPending }] = useDelete();
   const notify = useNotify();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const translate = useAppTranslate();
   const represent = useGetRecordRepresentation(resource);
   if (!record || !resource) return null;
@@ -51,6 +63,8 @@ export function ConfirmDeleteButton(props: ConfirmDeleteButtonProps) {
         onSuccess: () => {
           setOpen(false);
           notify(translate('app.list.deleted'), { type: 'success' });
+          // A details or edit dialog opened earlier cached the record; refreshing would refetch it (404).
+          forgetRecord(queryClient, resource, record.id);
           refresh();
           props.onDeleted?.(record);
         },

@@ -25,6 +25,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
 type DialogFrameProps = {
@@ -35,10 +36,10 @@ type DialogFrameProps = {
   children: ReactNode;
 };
 
-/** The dialog shell shared by the form and show dialogs: full screen on phones, a close button. */
+/** The dialog shell shared by the form and show dialogs: full screen below `md`, a close button. */
 function DialogFrame({ open, onClose, title, maxWidth = 'sm', children }: DialogFrameProps) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const translate = useAppTranslate();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen}>
@@ -71,14 +72,24 @@ export type RecordFormDialogProps = {
   defaultValues?: Record<string, unknown>;
   /** Called with the saved record, after the dialog closed and the list refreshed. */
   onSaved?: (record: RaRecord) => void;
+  /** Form-wide validation (the contract's zod schema through react-hook-form). */
+  resolver?: Resolver;
   maxWidth?: DialogFrameProps['maxWidth'];
 };
 
 /** The form body of a dialog: inputs stacked, Cancel and Save at the bottom. */
-function DialogForm({ children, onClose }: { children: ReactNode; onClose: () => void }) {
+function DialogForm({
+  children,
+  onClose,
+  resolver,
+}: {
+  children: ReactNode;
+  onClose: () => void;
+  resolver?: Resolver;
+}) {
   const translate = useAppTranslate();
   return (
-    <Form>
+    <Form resolver={resolver}>
       <DialogContent dividers>
         <Stack spacing={0.5}>{children}</Stack>
       </DialogContent>
@@ -103,7 +114,8 @@ function CancelButton({ onClick, label }: { onClick: () => void; label: string }
  * pessimistically, so the server's field errors (`body.errors`) show next to the inputs.
  */
 export function RecordFormDialog(props: RecordFormDialogProps) {
-  const { mode, resource, id, open, onClose, title, children, transform, defaultValues, onSaved } = props;
+  const { mode, resource, id, open, onClose, title, children, transform, defaultValues, onSaved, resolver } =
+    props;
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useAppTranslate();
@@ -123,7 +135,9 @@ export function RecordFormDialog(props: RecordFormDialogProps) {
           record={defaultValues}
           mutationOptions={{ onSuccess }}
         >
-          <DialogForm onClose={onClose}>{children}</DialogForm>
+          <DialogForm onClose={onClose} resolver={resolver}>
+            {children}
+          </DialogForm>
         </CreateBase>
       ) : null}
       {open && mode === 'edit' && id !== undefined ? (
@@ -136,7 +150,9 @@ export function RecordFormDialog(props: RecordFormDialogProps) {
           mutationOptions={{ onSuccess }}
         >
           <EditLoading>
-            <DialogForm onClose={onClose}>{children}</DialogForm>
+            <DialogForm onClose={onClose} resolver={resolver}>
+              {children}
+            </DialogForm>
           </EditLoading>
         </EditBase>
       ) : null}

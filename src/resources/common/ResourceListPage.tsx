@@ -1,8 +1,9 @@
-import { Box, Stack, Typography } from '@mui/material';
-import type { ReactElement, ReactNode } from 'react';
+import { Box, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import {
   DataTable,
   type DataTableProps,
+  FilterButton,
   type FilterPayload,
   List,
   Pagination,
@@ -12,10 +13,13 @@ import {
   type SortPayload,
   TopToolbar,
 } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
 import { DEFAULT_PER_PAGE } from '../../dataProvider/dataProvider';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useMenuLabel } from '../../layout/useMenuLabel';
 import { AddButton } from './ActionButtons';
 import { ListEmptyState } from './ListEmptyState';
+import { PhoneRecordList, type PhoneRowConfig } from './PhoneRecordList';
 import { RecordFormDialog, RecordShowDialog } from './RecordDialog';
 import { RecordDialogProvider, useRecordDialog } from './recordDialogState';
 import { ServerExportButton, type ServerExportButtonProps } from './ServerExportButton';
@@ -39,6 +43,8 @@ export type FormDialogConfig = {
   transform?: (data: RaRecord) => RaRecord | Promise<RaRecord>;
   defaultValues?: Record<string, unknown>;
   onSaved?: (record: RaRecord) => void;
+  /** Form-wide validation (the contract's zod schema through react-hook-form). */
+  resolver?: Resolver;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
 };
 
@@ -78,12 +84,51 @@ export type ResourceListPageProps = {
   emptyHint?: string;
   /** Stores list params under this key (defaults to `<resource>.listParams`). */
   storeKey?: string;
+  /** Below `md`: the records as rows (primary / secondary text, the row's buttons) instead of a table. */
+  phone?: PhoneRowConfig;
 };
 
-function ListToolbar({ props }: { props: ResourceListPageProps }) {
+/** Below `md` (SPEC §9 phones and small tablets) lists become rows and filters collapse. */
+export function useIsPhoneLayout() {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+}
+
+const isSearchFilter = (filter: ReactElement) =>
+  isValidElement<{ source?: string }>(filter) &&
+  (filter.props.source === 'search' || filter.props.source === 'q');
+
+/**
+ * On a phone only the search box stays open; the other filters wait behind "Agregar filtro" so the
+ * filter bar fits the screen.
+ */
+function collapsedFilters(filters: ReactElement[] | undefined, phone: boolean) {
+  if (!filters || !phone) return filters;
+  return filters.map((filter) =>
+    isSearchFilter(filter)
+      ? filter
+      : cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false }),
+  );
+}
+
+function ListToolbar({ props, phone }: { props: ResourceListPageProps; phone: boolean }) {
   const showAdd = props.create && props.canCreate !== false;
+  const collapsible = phone && props.filters?.some((filter) => !isSearchFilter(filter));
   return (
-    <TopToolbar sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+    <TopToolbar
+      sx={{
+        gap: 1,
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        justifyContent: { xs: 'flex-start', md: 'flex-end' },
+        minHeight: 'auto',
+        whiteSpace: 'normal',
+        flex: { xs: 'none', md: '0 1 auto' },
+        width: { xs: '100%', md: 'auto' },
+        maxWidth: '100%',
+      }}
+    >
+      {collapsible ? <FilterButton /> : null}
       {props.actions}
       {props.export ? <ServerExportButton {...props.export} /> : null}
       {showAdd ? <AddButton /> : null}
@@ -115,8 +160,18 @@ function ListRecordDialogs({ create, edit, show }: Pick<ResourceListPageProps, '
   );
 }
 
-function ListTable({ props }: { props: ResourceListPageProps }) {
+function ListTable({ props, phone }: { props: ResourceListPageProps; phone: boolean }) {
   const { openShow } = useRecordDialog();
+  if (phone && props.phone) {
+    return (
+      <PhoneRecordList
+        {...props.phone}
+        onOpen={props.show ? (record) => openShow(record.id) : undefined}
+        emptyTitle={props.emptyTitle}
+        emptyHint={props.emptyHint}
+      />
+    );
+  }
   const rowClick = props.show
     ? (id: RaRecord['id']) => {
         openShow(id);
@@ -153,11 +208,14 @@ function ListTable({ props }: { props: ResourceListPageProps }) {
  * ```
  */
 export function ResourceListPage(props: ResourceListPageProps) {
-  useDocumentTitle(props.title);
+  // The heading is the page's menu label for this user (SPEC §2.6), else the given title.
+  const title = useMenuLabel() ?? props.title;
+  useDocumentTitle(title);
+  const phone = useIsPhoneLayout();
   return (
     <ResourceContextProvider value={props.resource}>
       <RecordDialogProvider>
-        <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+        <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
           <Stack spacing={0.5} sx={{ mb: 1 }}>
             <Typography id="page-title" component="h1" variant="h4">
               {props.title}
@@ -170,19 +228,32 @@ export function ResourceListPage(props: ResourceListPageProps) {
           </Stack>
           <List
             resource={props.resource}
-            title={props.title}
+            title={title}
             perPage={DEFAULT_PER_PAGE}
             pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
-            filters={props.filters}
+            filters={collapsedFilters(props.filters, phone)}
             filter={props.filter}
             filterDefaultValues={props.filterDefaultValues}
             sort={props.sort}
-            actions={<ListToolbar props={props} />}
+            actions={<ListToolbar props={props} phone={phone} />}
             empty={false}
             storeKey={props.storeKey}
-            sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+            sx={{
+              maxWidth: '100%',
+              // A table without phone rows scrolls inside its card, never the page.
+              '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
+              '& .RaList-content': { overflowX: 'auto', maxWidth: '100%' },
+              // Phones: filters over the buttons, both as wide as the screen and wrapping.
+              '& .RaList-actions': {
+                flexWrap: 'wrap',
+                gap: 1,
+                flexDirection: { xs: 'column', md: 'row' },
+                alignItems: { xs: 'stretch', md: 'flex-end' },
+              },
+              '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+            }}
           >
-            <ListTable props={props} />
+            <ListTable props={props} phone={phone} />
             <ListRecordDialogs create={props.create} edit={props.edit} show={props.show} />
           </List>
         </Box>

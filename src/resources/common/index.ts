@@ -37,7 +37,9 @@ export {
   ViewDetailsButton,
 } from './ActionButtons';
 export { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './ConfirmDeleteButton';
+export { DetailGrid, type DetailItem } from './DetailGrid';
 export { ListEmptyState, type ListEmptyStateProps } from './ListEmptyState';
+export { PhoneRecordList, type PhoneRecordListProps, type PhoneRowConfig } from './PhoneRecordList';
 export {
   RecordFormDialog,
   type RecordFormDialogProps,
@@ -51,6 +53,7 @@ export {
   ROWS_PER_PAGE_OPTIONS,
   type ShowDialogConfig,
   searchFilter,
+  useIsPhoneLayout,
 } from './ResourceListPage';
 export { RowActionButton, type RowActionButtonProps } from './RowActionButton';
 export {

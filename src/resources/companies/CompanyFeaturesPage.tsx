@@ -1,10 +1,11 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useMenuLabel } from '../../layout/useMenuLabel';
 import { CompanyPicker } from './CompanyPicker';
 import { useCompanyScope } from './companyScope';
 import { EmailTemplateEditor } from './EmailTemplateEditor';
@@ -19,7 +20,7 @@ export function CompanyFeaturesPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const scope = useCompanyScope();
   const [companyId, setCompanyId] = useState(scope.companyId);
-  const title = translate('app.companies.features.title');
+  const title = useMenuLabel() ?? translate('app.companies.features.title');
   useDocumentTitle(title);
   const features = useQuery({
     queryKey: companyFeaturesKey(companyId),
@@ -29,13 +30,14 @@ export function CompanyFeaturesPage() {
   });
 
   return (
-    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
+      <Title title={title} />
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
         sx={{ mb: 3, alignItems: { md: 'flex-end' } }}
       >
-        <Box sx={{ flex: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id="page-title" component="h1" variant="h4">
             {title}
           </Typography>

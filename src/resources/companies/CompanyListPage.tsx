@@ -84,9 +84,20 @@ export function CompanyListPage() {
         create={create}
         canCreate={scope.canUpdate}
         show={{ title: translate('app.companies.details'), content: <CompanyDetails />, maxWidth: 'md' }}
+        phone={{
+          primaryText: (record) => record.fiscal_name,
+          secondaryText: (record) => (
+            <Stack direction="row" component="span" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <span style={{ whiteSpace: 'nowrap' }}>{record.tax_id}</span>
+              <CompanyStatusChip />
+            </Stack>
+          ),
+          actions: <CompanyRowActions canUpdate={scope.canUpdate} />,
+        }}
       >
         <DataTable.Col source="fiscal_name" field={CompanyNameField} />
-        <DataTable.Col source="tax_id" />
+        {/* A NIT never breaks at its check digit ("901234567-" / "7"). */}
+        <DataTable.Col source="tax_id" sx={{ whiteSpace: 'nowrap' }} />
         <DataTable.Col source="kind" disableSort field={CompanyKindField} />
         <DataTable.Col source="status" field={CompanyStatusChip} />
         <DataTable.Col
@@ -96,11 +107,7 @@ export function CompanyListPage() {
         />
         <DataTable.Col source="created_at" field={CompanyCreatedField} />
         <DataTable.Col label="app.list.actions_column" disableSort>
-          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-            <ViewDetailsButton />
-            {scope.canUpdate ? <UpdateButton to={(record) => companyUpdatePath(record.id)} /> : null}
-            {scope.canUpdate ? <CompanyDeleteButton /> : null}
-          </Stack>
+          <CompanyRowActions canUpdate={scope.canUpdate} />
         </DataTable.Col>
       </ResourceListPage>
       <ApiKeyDialog
@@ -109,6 +116,16 @@ export function CompanyListPage() {
         title={translate('app.companies.api_key_created')}
       />
     </>
+  );
+}
+
+function CompanyRowActions({ canUpdate }: { canUpdate: boolean }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      <ViewDetailsButton />
+      {canUpdate ? <UpdateButton to={(record) => companyUpdatePath(record.id)} /> : null}
+      {canUpdate ? <CompanyDeleteButton /> : null}
+    </Stack>
   );
 }
 

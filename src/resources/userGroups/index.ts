@@ -1,13 +1,36 @@
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
-import type { ResourceDeclaration } from '../types';
+import { createElement } from 'react';
+import { defineResource } from '../framework/defineResource';
+import { GroupMembers, MembersInput } from './GroupMembers';
 import { userGroupsData } from './userGroupsData';
 
-export { UserGroupList } from './UserGroupList';
-
 /** User groups (SPEC §2.1 `admin.groups.items-crud`, /user_groups), one company at a time. */
-export const userGroups = {
+export const userGroups = defineResource({
   name: 'user_groups',
   icon: GroupsOutlinedIcon,
   recordRepresentation: 'name',
   data: userGroupsData,
-} satisfies ResourceDeclaration;
+  screens: {
+    route: { name: 'admin.groups.items-crud', path: '/user_groups' },
+    title: 'app.menu.user_groups',
+    dialogTitles: {
+      create: 'app.user_groups.create_title',
+      edit: 'app.user_groups.edit_title',
+      show: 'app.user_groups.show_title',
+    },
+    perCompany: true,
+    search: 'app.user_groups.search',
+    sort: { field: 'name', order: 'ASC' },
+    fields: {
+      company_id: { kind: 'company', form: 'create', detail: true, column: { sortable: false } },
+      name: { kind: 'text', column: true, form: true, detail: true },
+      description: { kind: 'longText', column: { sortable: false }, form: true, detail: 'wide' },
+      member_count: { kind: 'number', column: true, countLabel: 'app.user_groups.member_count' },
+      user_ids: { kind: 'text', form: true, input: createElement(MembersInput) },
+      created_at: { kind: 'dateTime', column: true, detail: true },
+    },
+    phone: { primary: 'name', secondary: ['member_count', 'description'] },
+    createDefaults: { user_ids: [] },
+    overrides: { detailsExtra: createElement(GroupMembers) },
+  },
+});

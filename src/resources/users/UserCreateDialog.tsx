@@ -13,7 +13,7 @@ import {
 import { CreateBase, Form, type RaRecord, SaveButton, useNotify, useRefresh } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { AddButton, useRecordDialog } from '../common';
-import { useCompanyScope } from './companyChoices';
+import { useCompanyScope } from '../common/companyChoices';
 import { UserInputs } from './UserInputs';
 
 /**

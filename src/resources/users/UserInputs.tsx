@@ -2,7 +2,7 @@ import { Divider, Typography } from '@mui/material';
 import { SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField, validEmail } from '../../validation';
-import { CompanySelectInput } from './companyChoices';
+import { CompanySelectInput } from '../common/companyChoices';
 import { InputGrid, PersonInputs } from './PersonInputs';
 import { useRoles } from './userChoices';
 

@@ -9,7 +9,7 @@ import {
   UpdateButton,
   ViewDetailsButton,
 } from '../common';
-import { CompanySelectInput } from './companyChoices';
+import { CompanySelectInput } from '../common/companyChoices';
 import { UserStateActions } from './UserActions';
 import { UserCreateAction } from './UserCreateDialog';
 import { UserInputs } from './UserInputs';
@@ -39,6 +39,17 @@ function NameCell({ record }: { record: Record<string, unknown> }) {
       <Typography variant="caption" color="text.secondary">
         {String(record.email ?? '')}
       </Typography>
+    </Box>
+  );
+}
+
+function UserRowActions() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+      <UserStateActions />
+      <ViewDetailsButton />
+      <UpdateButton />
+      <ConfirmDeleteButton />
     </Box>
   );
 }
@@ -83,6 +94,16 @@ export function UserList() {
       actions={<UserCreateAction />}
       edit={{ title: app('app.users.edit_title'), content: <UserInputs />, maxWidth: 'md' }}
       show={{ title: app('app.users.show_title'), content: <UserShow />, maxWidth: 'md' }}
+      phone={{
+        primaryText: (record) => <NameCell record={record} />,
+        secondaryText: (record) => (
+          <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <span>{record.role_name}</span>
+            <UserStatusChip record={record} />
+          </Box>
+        ),
+        actions: <UserRowActions />,
+      }}
     >
       <DataTable.Col
         source="full_name"
@@ -99,12 +120,7 @@ export function UserList() {
         }
       />
       <DataTable.Col label={app('app.list.actions_column')} align="right">
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-          <UserStateActions />
-          <ViewDetailsButton />
-          <UpdateButton />
-          <ConfirmDeleteButton />
-        </Box>
+        <UserRowActions />
       </DataTable.Col>
     </ResourceListPage>
   );

@@ -1,14 +1,9 @@
-import { Box, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteArrayInput, TextInput, useDataProvider, useRecordContext } from 'react-admin';
+import { AutocompleteArrayInput, useDataProvider, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { maxLength, requiredField } from '../../validation';
-import { CompanySelectInput } from '../users/companyChoices';
-
-const nameRules = [requiredField(), maxLength(120)];
-const descriptionRules = [maxLength(500)];
 
 /** The users a group of `companyId` can hold (groups/users/{company_id}). */
 function useGroupCandidates(companyId: number) {
@@ -21,7 +16,8 @@ function useGroupCandidates(companyId: number) {
   });
 }
 
-function MembersInput() {
+/** The members of a group: users of the group's company (the form's `company_id`). */
+export function MembersInput() {
   const translate = useAppTranslate();
   const companyId = Number(useWatch({ name: 'company_id' }) ?? 0);
   const candidates = useGroupCandidates(companyId);
@@ -47,29 +43,27 @@ function MembersInput() {
   );
 }
 
-/**
- * The fields of a user group, shared by the create and edit dialogs (STYLE 2). The company is
- * chosen when creating; members are users of that company.
- */
-export function UserGroupInputs() {
+/** The members of a group as chips (details dialog). */
+export function GroupMembers() {
   const record = useRecordContext();
-  const translate = useAppTranslate();
-  const editing = Boolean(record?.id);
+  const app = useAppTranslate();
+  const members: { id: number; full_name: string; email: string }[] = Array.isArray(record?.members)
+    ? record.members
+    : [];
   return (
-    <>
-      {editing ? (
-        <Box sx={{ mb: 1 }}>
-          <Typography variant="caption" color="text.secondary">
-            {translate('app.users.company')}
-          </Typography>
-          <Typography sx={{ fontWeight: 500 }}>{String(record?.company_name ?? '')}</Typography>
-        </Box>
+    <Stack spacing={1}>
+      <Typography variant="subtitle2">
+        {app('app.user_groups.member_count', { smart_count: members.length })}
+      </Typography>
+      {members.length ? (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {members.map((member) => (
+            <Chip key={member.id} label={member.full_name} title={member.email} variant="outlined" />
+          ))}
+        </Stack>
       ) : (
-        <CompanySelectInput validate={requiredField()} />
+        <Typography color="text.secondary">{app('app.user_groups.no_members')}</Typography>
       )}
-      <TextInput source="name" validate={nameRules} />
-      <TextInput source="description" multiline minRows={2} validate={descriptionRules} />
-      <MembersInput />
-    </>
+    </Stack>
   );
 }

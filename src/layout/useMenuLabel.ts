@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { buildMenu, menuLabelOf } from '../access/menuModel';
+import { useAppTranslate } from '../i18n/useAppTranslate';
+import { MENU_WITH_RESOURCES } from '../resources/contributions';
+import { useSessionUser } from './useSessionUser';
+
+/** The menu label of the current page for the signed-in user (its heading), if the menu links it. */
+export function useMenuLabel(): string | undefined {
+  const { pathname } = useLocation();
+  const { user } = useSessionUser();
+  const translate = useAppTranslate();
+  return useMemo(() => {
+    if (!user) return undefined;
+    const model = buildMenu(
+      { roleId: user.role_id, permissions: user.permissions },
+      translate,
+      MENU_WITH_RESOURCES,
+    );
+    return menuLabelOf(model, pathname);
+  }, [user, translate, pathname]);
+}

@@ -1,0 +1,62 @@
+import type { ReactElement } from 'react';
+import { endpoints, type Permission } from '../../contract';
+import { MENU, type MenuEntryDefinition, type MenuItemDefinition } from '../access/menu';
+import { ROUTES, type RouteAccess } from '../access/routes';
+import { GeneratedListPage, type ScreenResource } from './framework/GeneratedListPage';
+import { RESOURCES } from './registry';
+
+/** The resources with generated screens. */
+export const SCREEN_RESOURCES: readonly ScreenResource[] = RESOURCES.filter(
+  (resource): resource is ScreenResource => resource.screens !== undefined,
+);
+
+/** A route a resource serves, with who may open it. */
+export type ResourceRoute = { name: string; path: string; access: RouteAccess };
+
+/** A resource's route: the declared access, else the permissions of its list endpoint. */
+export function routeOfResource(resource: ScreenResource): ResourceRoute {
+  const { route } = resource.screens;
+  const list = resource.data.getList?.endpoint;
+  const access: readonly Permission[] = route.access ?? (list ? endpoints[list].permissions : []);
+  return { name: route.name, path: route.path, access };
+}
+
+const tableRouteNames = new Set<string>(ROUTES.map((route) => route.name));
+
+/** Routes resources add beyond the SPEC §2.1 table (a new resource brings its own). */
+export const CONTRIBUTED_ROUTES: readonly ResourceRoute[] = SCREEN_RESOURCES.map(routeOfResource).filter(
+  (route) => !tableRouteNames.has(route.name),
+);
+
+/** The generated page of the resource that serves `routeName`, if one does. */
+export function resourcePageOf(routeName: string): (() => ReactElement) | undefined {
+  const resource = SCREEN_RESOURCES.find((candidate) => candidate.screens.route.name === routeName);
+  if (!resource) return undefined;
+  if (resource.screens.overrides?.page) return resource.screens.overrides.page;
+  return () => <GeneratedListPage resource={resource} />;
+}
+
+/** The menu table with the links resources add to its groups (SPEC §2.6 stays data). */
+export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEntryDefinition[] {
+  return menu.map((entry) => {
+    if (entry.kind !== 'group') return entry;
+    const added: MenuItemDefinition[] = SCREEN_RESOURCES.flatMap((resource) => {
+      const contribution = resource.screens.menu;
+      if (contribution?.group !== entry.id) return [];
+      const route = routeOfResource(resource);
+      return [
+        {
+          id: resource.name,
+          label: contribution.label,
+          route: route.name as MenuItemDefinition['route'],
+          path: route.path,
+          permissions: Array.isArray(route.access) ? (route.access as readonly Permission[]) : [],
+        },
+      ];
+    });
+    return added.length ? { ...entry, children: [...entry.children, ...added] } : entry;
+  });
+}
+
+/** SPEC §2.6 with the entries declared resources add. */
+export const MENU_WITH_RESOURCES = menuWithResources(MENU);

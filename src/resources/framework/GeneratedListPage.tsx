@@ -1,0 +1,235 @@
+import { Box, Stack } from '@mui/material';
+import { type ReactElement, useMemo, useState } from 'react';
+import { DataTable, type RaRecord, SelectInput, useCanAccess, useRecordContext } from 'react-admin';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import {
+  ConfirmDeleteButton,
+  DetailGrid,
+  EditButton,
+  ResourceListPage,
+  searchFilter,
+  ViewDetailsButton,
+} from '../common';
+import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
+import type { ResourceDeclaration } from '../types';
+import { displaySource, FieldInput, FieldValue, type NamedField } from './fieldParts';
+import { formResolverOf, formSchemaOf, isRequiredField } from './formSchema';
+import type { RowAction } from './types';
+
+/** A declared resource that has generated screens. */
+export type ScreenResource = ResourceDeclaration & { screens: NonNullable<ResourceDeclaration['screens']> };
+
+const fieldsOf = (resource: ScreenResource): NamedField[] =>
+  Object.entries(resource.screens.fields).flatMap(([source, field]) => (field ? [{ ...field, source }] : []));
+
+const inForm = (field: NamedField, mode: 'create' | 'edit') => field.form === true || field.form === mode;
+
+/** The row actions the declaration asks for, or every one whose data method is bound. */
+export function rowActionsOf(resource: ScreenResource): readonly RowAction[] {
+  if (resource.screens.actions) return resource.screens.actions;
+  const bound: [RowAction, boolean][] = [
+    ['show', Boolean(resource.data.getOne)],
+    ['edit', Boolean(resource.data.update)],
+    ['delete', Boolean(resource.data.delete)],
+  ];
+  return bound.filter(([, isBound]) => isBound).map(([action]) => action);
+}
+
+/** The generated inputs of one form, validated by the contract's schema. */
+function useGeneratedForm(resource: ScreenResource, mode: 'create' | 'edit') {
+  return useMemo(() => {
+    const fields = fieldsOf(resource).filter((field) => inForm(field, mode));
+    const schema = formSchemaOf(
+      resource.data,
+      mode,
+      fields.map((field) => field.source),
+    );
+    const content = (
+      <>
+        {fields.map((field) => (
+          <FieldInput
+            key={field.source}
+            field={field}
+            required={isRequiredField(schema, field.source)}
+            editing={mode === 'edit'}
+          />
+        ))}
+        {resource.screens.overrides?.inputsExtra}
+      </>
+    );
+    return { content, resolver: formResolverOf(schema) };
+  }, [resource, mode]);
+}
+
+/** The generated details: every field marked `detail`, then the declaration's extra content. */
+export function GeneratedDetails({ resource }: { resource: ScreenResource }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const items = fieldsOf(resource)
+    .filter((field) => field.detail)
+    .map((field) => ({
+      source: displaySource(field),
+      value: <FieldValue field={field} record={record} />,
+      wide: field.detail === 'wide',
+    }));
+  const extra = resource.screens.overrides?.detailsExtra;
+  const grid = <DetailGrid resource={resource.name} items={items} />;
+  return extra ? (
+    <Stack spacing={3}>
+      {grid}
+      {extra}
+    </Stack>
+  ) : (
+    grid
+  );
+}
+
+function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+      {actions.includes('show') ? <ViewDetailsButton /> : null}
+      {actions.includes('edit') ? <EditButton /> : null}
+      {actions.includes('delete') ? <ConfirmDeleteButton /> : null}
+    </Box>
+  );
+}
+
+function useAllowedActions(resource: ScreenResource) {
+  const name = resource.name;
+  const show = useCanAccess({ resource: name, action: 'show' }).canAccess;
+  const edit = useCanAccess({ resource: name, action: 'edit' }).canAccess;
+  const remove = useCanAccess({ resource: name, action: 'delete' }).canAccess;
+  const create = useCanAccess({ resource: name, action: 'create' }).canAccess;
+  const exportAllowed = useCanAccess({ resource: name, action: 'export' }).canAccess;
+  const allowed: Record<RowAction, boolean | undefined> = { show, edit, delete: remove };
+  return {
+    row: rowActionsOf(resource).filter((action) => allowed[action]),
+    create: Boolean(create && resource.data.create),
+    export: Boolean(exportAllowed),
+  };
+}
+
+function useFilters(resource: ScreenResource): ReactElement[] {
+  const app = useAppTranslate();
+  const { search } = resource.screens;
+  const choiceFilters = fieldsOf(resource)
+    .filter((field) => field.filter && field.kind === 'choice' && field.choices)
+    .map((field) => (
+      <SelectInput
+        key={field.source}
+        source={field.source}
+        alwaysOn
+        emptyText={field.choices?.anyLabel ? app(field.choices.anyLabel) : ''}
+        choices={(field.choices?.values ?? []).map((value) => ({
+          id: value,
+          name: app(`${field.choices?.labels}.${value}` as never),
+        }))}
+      />
+    ));
+  return [...(search ? [searchFilter('search', app(search))] : []), ...choiceFilters];
+}
+
+/**
+ * The list screen generated from a declaration (SPEC §2.7): heading, search and filters, the
+ * columns, export, "Agregar" and the row actions the user may use, create / edit / details
+ * dialogs whose forms validate with the contract's schemas, rows instead of a table on a phone, and
+ * for per-company resources the company picker.
+ */
+export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
+  const app = useAppTranslate();
+  const { screens } = resource;
+  const scope = useCompanyScope();
+  const [companyId, setCompanyId] = useState(scope.companyId);
+  const allowed = useAllowedActions(resource);
+  const filters = useFilters(resource);
+  const createForm = useGeneratedForm(resource, 'create');
+  const editForm = useGeneratedForm(resource, 'edit');
+  const fields = fieldsOf(resource);
+  const columns = fields.filter((field) => field.column);
+  const byName = new Map(fields.map((field) => [field.source, field]));
+  const phoneField = (source: string) => byName.get(source) ?? { kind: 'text' as const, source };
+  const perCompany = screens.perCompany === true;
+  // A record created for another company shows there: the list moves to that company.
+  const onCreated = (record: RaRecord) => {
+    const owner = Number(record.company_id);
+    if (perCompany && Number.isInteger(owner) && owner > 0 && owner !== companyId) setCompanyId(owner);
+  };
+  return (
+    <ResourceListPage
+      resource={resource.name}
+      title={app(screens.title)}
+      filters={filters}
+      filter={perCompany ? { company_id: companyId } : undefined}
+      // One stored list state per company would otherwise mix pages between companies.
+      storeKey={perCompany ? `${resource.name}.${companyId}.listParams` : undefined}
+      sort={screens.sort}
+      actions={perCompany ? <CompanyScopePicker value={companyId} onChange={setCompanyId} /> : undefined}
+      export={
+        screens.export && allowed.export
+          ? {
+              ...screens.export,
+              toBody: (values) => {
+                const withCompany = perCompany ? { ...values, company_id: companyId } : values;
+                return screens.export?.toBody ? screens.export.toBody(withCompany) : withCompany;
+              },
+            }
+          : undefined
+      }
+      canCreate={allowed.create}
+      create={
+        screens.dialogTitles.create
+          ? {
+              title: app(screens.dialogTitles.create),
+              content: createForm.content,
+              resolver: createForm.resolver,
+              defaultValues: { ...screens.createDefaults, ...(perCompany ? { company_id: companyId } : {}) },
+              onSaved: onCreated,
+            }
+          : undefined
+      }
+      edit={
+        screens.dialogTitles.edit
+          ? { title: app(screens.dialogTitles.edit), content: editForm.content, resolver: editForm.resolver }
+          : undefined
+      }
+      show={
+        screens.dialogTitles.show && allowed.row.includes('show')
+          ? { title: app(screens.dialogTitles.show), content: <GeneratedDetails resource={resource} /> }
+          : undefined
+      }
+      phone={{
+        primaryText: (record) => <FieldValue field={phoneField(screens.phone.primary)} record={record} />,
+        secondaryText: screens.phone.secondary?.length
+          ? (record) => (
+              <Stack direction="row" component="span" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                {screens.phone.secondary?.map((source) => (
+                  <span key={source}>
+                    <FieldValue field={phoneField(source)} record={record} />
+                  </span>
+                ))}
+              </Stack>
+            )
+          : undefined,
+        actions: allowed.row.length ? <RowActions actions={allowed.row} /> : undefined,
+      }}
+    >
+      {columns.map((field) => {
+        const options = typeof field.column === 'object' ? field.column : {};
+        return (
+          <DataTable.Col
+            key={field.source}
+            source={displaySource(field)}
+            disableSort={options.sortable === false}
+            sx={options.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+            render={(record) => <FieldValue field={field} record={record as RaRecord} />}
+          />
+        );
+      })}
+      {allowed.row.length ? (
+        <DataTable.Col label={app('app.list.actions_column')} align="right">
+          <RowActions actions={allowed.row} />
+        </DataTable.Col>
+      ) : null}
+    </ResourceListPage>
+  );
+}

@@ -1,0 +1,105 @@
+import { Box, Chip, Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import { NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { formatDateTime } from '../../format';
+import type { AppMessageKey } from '../../i18n/en';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { CompanySelectInput } from '../common/companyChoices';
+import type { FieldDeclaration } from './types';
+
+export type AnyField = FieldDeclaration<RaRecord>;
+export type NamedField = AnyField & { source: string };
+
+/** The record field a column or detail reads: a company field shows the company's name. */
+export const displaySource = ({ source, kind }: NamedField) =>
+  kind === 'company' ? source.replace(/_id$/, '_name') : source;
+
+/** A choice value as a coloured chip with its Spanish label. */
+function ChoiceChip({ field, value }: { field: NamedField; value: unknown }) {
+  const translate = useAppTranslate();
+  if (value === undefined || value === null || !field.choices) return null;
+  const color = field.choices.colors?.[String(value)];
+  return (
+    <Chip
+      size="small"
+      color={color ?? 'default'}
+      variant={color ? 'filled' : 'outlined'}
+      label={translate(`${field.choices.labels}.${String(value)}` as never)}
+    />
+  );
+}
+
+function CountValue({ label, count }: { label: AppMessageKey; count: number }) {
+  const translate = useAppTranslate();
+  return translate(label, { smart_count: count });
+}
+
+/** How a field's value shows in a column, a phone row and the details dialog. */
+export function FieldValue({ field, record }: { field: NamedField; record: RaRecord }): ReactNode {
+  if (field.render) return field.render(record);
+  const value = record[displaySource(field)];
+  if (field.countLabel && typeof value === 'number')
+    return <CountValue label={field.countLabel} count={value} />;
+  if (field.kind === 'choice') return <ChoiceChip field={field} value={value} />;
+  if (value === undefined || value === null || value === '') return '—';
+  if (field.kind === 'dateTime') return formatDateTime(String(value));
+  return String(value);
+}
+
+/** The company of a record being edited: fixed once created, shown as text. */
+function FixedCompany({ field }: { field: NamedField }) {
+  const record = useRecordContext();
+  const translate = useAppTranslate();
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {translate('app.users.company')}
+      </Typography>
+      <Typography sx={{ fontWeight: 500 }}>{String(record?.[displaySource(field)] ?? '')}</Typography>
+    </Box>
+  );
+}
+
+/** The generated input of a field (or its override), marked required when the schema says so. */
+export function FieldInput({
+  field,
+  required,
+  editing,
+}: {
+  field: NamedField;
+  required: boolean;
+  editing: boolean;
+}): ReactElement {
+  const translate = useAppTranslate();
+  if (field.input) return field.input;
+  const common = {
+    source: field.source,
+    isRequired: required,
+    ...(field.label ? { label: field.label } : {}),
+    ...(field.helper ? { helperText: translate(field.helper) } : {}),
+  };
+  switch (field.kind) {
+    case 'company':
+      return editing ? <FixedCompany field={field} /> : <CompanySelectInput {...common} />;
+    case 'choice':
+      return (
+        <SelectInput
+          {...common}
+          choices={(field.choices?.values ?? []).map((value) => ({
+            id: value,
+            name: translate(`${field.choices?.labels}.${value}` as never),
+          }))}
+        />
+      );
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'longText':
+      return <TextInput {...common} multiline minRows={2} />;
+    default:
+      return field.upperCase ? (
+        <TextInput {...common} parse={(value: string) => value.toUpperCase()} />
+      ) : (
+        <TextInput {...common} />
+      );
+  }
+}

@@ -1,0 +1,107 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { EndpointName, Permission } from '../../../contract';
+import type { EndpointReply } from '../../dataProvider/callEndpoint';
+import type { ResourceDataDeclaration } from '../../dataProvider/types';
+import type { AppMessageKey } from '../../i18n/en';
+import type { ServerExportButtonProps } from '../common/ServerExportButton';
+
+/** How a field is shown and edited; the generated column, input and detail follow from it. */
+export type FieldKind = 'text' | 'longText' | 'number' | 'choice' | 'dateTime' | 'company';
+
+export type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary';
+
+/** A choice field's values, their labels (`<labels>.<value>`) and chip colours. */
+export type FieldChoices = {
+  values: readonly string[];
+  /** Catalogue prefix of the value labels, e.g. `app.document_types.status`. */
+  labels: string;
+  colors?: Partial<Record<string, ChipColor>>;
+  /** The filter's "any value" entry. */
+  anyLabel?: AppMessageKey;
+};
+
+/**
+ * One field of a resource: its kind and where it shows. The label is
+ * `resources.<resource>.fields.<source>` unless `label` names another catalogue key.
+ */
+export type FieldDeclaration<R> = {
+  kind: FieldKind;
+  label?: AppMessageKey;
+  /** A list column; `noWrap` keeps values such as a NIT on one line. */
+  column?: boolean | { sortable?: boolean; noWrap?: boolean };
+  /** A filter beside the search box. */
+  filter?: boolean;
+  /** An input of the create and edit forms, or of one of them only. */
+  form?: boolean | 'create' | 'edit';
+  /** A row of the details dialog ('wide' spans both columns). */
+  detail?: boolean | 'wide';
+  choices?: FieldChoices;
+  helper?: AppMessageKey;
+  /** A number shown through a catalogue message with `smart_count` ("3 miembros"). */
+  countLabel?: AppMessageKey;
+  /** Shown upper-case as typed (the server upper-cases too). */
+  upperCase?: boolean;
+  /** Overrides how the value shows in the column, the phone row and the details. */
+  render?: (record: R) => ReactNode;
+  /** Overrides the generated input (keeps the field's place in the form). */
+  input?: ReactElement;
+};
+
+type ItemOf<T> = T extends { items: readonly (infer I)[] } ? I : never;
+type ReplyOfBinding<B> = B extends { endpoint: infer N extends EndpointName } ? EndpointReply<N> : never;
+
+/** The record a resource shows: a list item and the detail reply, as the contract types them. */
+export type RecordOf<D extends ResourceDataDeclaration> = RaRecord &
+  Partial<ItemOf<ReplyOfBinding<D['getList']>>> &
+  Partial<ReplyOfBinding<D['getOne']>>;
+
+export type FieldName<D extends ResourceDataDeclaration> = Extract<
+  keyof ItemOf<ReplyOfBinding<D['getList']>> | keyof ReplyOfBinding<D['getOne']>,
+  string
+>;
+
+/** The SPEC §2.7 row actions a generated list offers. */
+export type RowAction = 'show' | 'edit' | 'delete';
+
+/**
+ * A menu entry the resource adds (SPEC §2.6) when the SPEC table does not list its route: a link
+ * in one of the table's groups, shown with the permissions of the route.
+ */
+export type MenuContribution = { group: string; label: AppMessageKey };
+
+/** The screens generated from a declaration, and the parts a resource overrides. */
+export type ScreenDeclaration<
+  D extends ResourceDataDeclaration,
+  F extends string = FieldName<D>,
+  R extends RaRecord = RecordOf<D>,
+> = {
+  /** The SPEC §2.1 route the list serves; `access` defaults to the list endpoint's permissions. */
+  route: { name: string; path: string; access?: readonly Permission[] };
+  /** Only for a route the SPEC §2.6 table does not list. */
+  menu?: MenuContribution;
+  /** Page heading and tab title: the label of the route's menu entry. */
+  title: AppMessageKey;
+  dialogTitles: { create?: AppMessageKey; edit?: AppMessageKey; show?: AppMessageKey };
+  fields: { [K in F]?: FieldDeclaration<R> };
+  sort: { field: F; order: 'ASC' | 'DESC' };
+  /** The free-text filter (`search`) and its placeholder. */
+  search?: AppMessageKey;
+  /** Records belong to one company at a time: a company picker scopes the list. */
+  perCompany?: boolean;
+  export?: Omit<ServerExportButtonProps, 'label'>;
+  /** Below `md`: the row's text. */
+  phone: { primary: F; secondary?: readonly F[] };
+  /** Defaults to every action whose data method is bound (getOne, update, delete). */
+  actions?: readonly RowAction[];
+  createDefaults?: Record<string, unknown>;
+  /** Replace one generated part and keep the rest. */
+  overrides?: {
+    /** Extra content in the details dialog, after the generated fields. */
+    detailsExtra?: ReactElement;
+    /** Extra inputs after the generated ones. */
+    inputsExtra?: ReactElement;
+    /** The whole list page. */
+    page?: () => ReactElement;
+  };
+};
