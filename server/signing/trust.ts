@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as pkijs from 'pkijs';
@@ -95,7 +96,7 @@ async function createPlatformFiles(directory: string, now: Date): Promise<void> 
       keyFile: FILES.tsaKey,
     },
   ];
-  const staging = `${directory}.tmp-${process.pid}-${Date.now()}`;
+  const staging = `${directory}.tmp-${randomUUID()}`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
   const writeKey = async (name: string, key: CryptoKey) => {
     const file = path.join(staging, name);
