@@ -4,6 +4,7 @@
  */
 export { type AuditEntry, type AuditInput, chainEntry, verifyAuditChain } from './audit-chain.js';
 export type { SigningIdentity } from './cms.js';
+export { loadPkcs12, Pkcs12Error } from './pkcs12.js';
 export { hasSignature, SealError, sealPdf } from './seal-pdf.js';
 export { respondToTimestampRequest, timestampHttpHandler } from './timestamp-authority.js';
 export {

@@ -47,6 +47,19 @@ describe('loadOrCreateTrust', () => {
     expect(tsa.stdout).toContain('OK');
   });
 
+  it('gives two processes starting at once on an empty DATA_DIR the same authority', async () => {
+    const fresh = await temporaryDirectory('rubrica-trust-race-');
+    try {
+      const [first, second] = await Promise.all([loadOrCreateTrust(fresh.dir), loadOrCreateTrust(fresh.dir)]);
+      expect(equalBytes(certificateDer(first.root), certificateDer(second.root))).toBe(true);
+      expect(
+        equalBytes(certificateDer(first.seal.certificate), certificateDer(second.seal.certificate)),
+      ).toBe(true);
+    } finally {
+      await fresh.remove();
+    }
+  });
+
   it('loads the same certificates on the next start', async () => {
     const first = await loadOrCreateTrust(dir);
     const second = await loadOrCreateTrust(dir);

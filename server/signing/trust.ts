@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as pkijs from 'pkijs';
 import { distinguishedName, generateKeyPair, issueCertificate } from './certificates.js';
 import type { SigningIdentity } from './cms.js';
 import { certificateDer, EC_ALGORITHM, parseCertificate, pemDecodeAll, pemEncode, subtle } from './crypto.js';
+import { loadPkcs12 } from './pkcs12.js';
 
 /** Certificates a validator accepts as anchors: document signers and timestamp authorities apart. */
 export type ValidationTrust = { signerRoots: pkijs.Certificate[]; tsaRoots: pkijs.Certificate[] };
@@ -21,6 +23,9 @@ export type TrustConfig = {
   sealCertificatePath?: string;
   /** PEM PKCS#8 ECDSA P-256 key of the seal (SEAL_KEY_PATH). */
   sealKeyPath?: string;
+  /** Or the seal as PKCS#12 (SEAL_P12_PATH) and its password (SEAL_P12_PASSWORD). */
+  sealPkcs12Path?: string;
+  sealPkcs12Password?: string;
   /** PEM bundle of root CAs accepted for document signatures (SIGNING_TRUSTED_ROOTS_PATH). */
   trustedRootsPath?: string;
   /** External RFC 3161 authority (TSA_URL) and the roots it chains to (TSA_TRUSTED_ROOTS_PATH). */
@@ -91,7 +96,7 @@ async function createPlatformFiles(directory: string, now: Date): Promise<void> 
       keyFile: FILES.tsaKey,
     },
   ];
-  const staging = `${directory}.tmp-${process.pid}-${Date.now()}`;
+  const staging = `${directory}.tmp-${randomUUID()}`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
   const writeKey = async (name: string, key: CryptoKey) => {
     const file = path.join(staging, name);
@@ -176,6 +181,13 @@ export async function loadOrCreateTrust(dataDir: string, config: TrustConfig = {
     const privateKey = await importKeyPem(await readFile(config.sealKeyPath, 'utf8'), config.sealKeyPath);
     seal = { certificate: certificate!, privateKey, chain };
     signerRoots = chain.length > 0 ? [chain[chain.length - 1]!] : [certificate!];
+  }
+  if (config.sealPkcs12Path) {
+    seal = await loadPkcs12(
+      new Uint8Array(await readFile(config.sealPkcs12Path)),
+      config.sealPkcs12Password ?? '',
+    );
+    signerRoots = seal.chain.length > 0 ? [seal.chain[seal.chain.length - 1]!] : [seal.certificate];
   }
   if (config.trustedRootsPath)
     signerRoots = [...signerRoots, ...(await readCertificates(config.trustedRootsPath))];
