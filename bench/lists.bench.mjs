@@ -99,6 +99,7 @@ async function measure(url, headers, shape, connections, seconds = DURATION_SECO
     body: shape.body ? JSON.stringify(shape.body) : undefined,
     connections,
     duration: seconds,
+    timeout: 30,
   });
   instance.on(
     'response',
@@ -176,7 +177,12 @@ async function runBackend(backend, log) {
         for (const connections of CONCURRENCY) {
           log(`${backend}: ${shape.key} at c=${connections}`);
           const figure = await measure(server.url, headers, shape, connections);
-          const note = figure.problems > 0 ? { note: `${figure.problems} non-2xx/errors excluded` } : {};
+          const note = Number.isNaN(figure.p95)
+            ? { note: `no reply within ${DURATION_SECONDS} s` }
+            : figure.problems > 0
+              ? { note: `${figure.problems} non-2xx/errors excluded` }
+              : {};
+          log(`${backend}: ${shape.key} c=${connections}: p95 ${figure.p95} ms, ${figure.throughput} req/s`);
           rows.push(
             {
               name: `lists.${backend}.${shape.key}.c${connections}.p95`,
