@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
-import { createCompany, createUser, createUserGroup } from '../../server/db/factories.js';
-import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
+import { createUserGroup } from '../../server/db/factories.js';
+import { createTenants } from './support/tenants.js';
+import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Grupos-2026';
 let t: TestApp;
@@ -24,31 +25,12 @@ type Group = {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.database.db;
-  const andina = await createCompany(db, { fiscalName: 'Andina Firmas', taxId: '900111222-1' });
-  const branch = await createCompany(db, {
-    fiscalName: 'Andina Cali',
-    taxId: '900111222-1',
-    parentId: andina,
-  });
-  const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
-  const user = (companyId: number, roleId: number, name: string, email: string) =>
-    createUser(db, { companyId, roleId, name, lastName: 'Prueba', email, password: PASSWORD });
-  const carla = await user(caribe, ROLE.companyAdministrator, 'Carla', 'carla@caribe.test');
+  const tenants = await createTenants(t, { password: PASSWORD });
+  tokens = tenants.tokens;
+  const { caribe, carla } = tenants.ids;
   ids = {
-    andina,
-    branch,
-    caribe,
-    elena: await user(andina, ROLE.companyAdministrator, 'Elena', 'elena@andina.test'),
-    oscar: await user(andina, ROLE.operator, 'Oscar', 'oscar@andina.test'),
-    bruno: await user(branch, ROLE.companyAdministrator, 'Bruno', 'bruno@cali.test'),
-    carla,
+    ...tenants.ids,
     carlaGroup: await createUserGroup(db, { companyId: caribe, name: 'Jurídica', userIds: [carla] }),
-  };
-  tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    elena: await t.signin('elena@andina.test', PASSWORD),
-    oscar: await t.signin('oscar@andina.test', PASSWORD),
-    branch: await t.signin('bruno@cali.test', PASSWORD),
   };
 });
 afterAll(() => t.close());

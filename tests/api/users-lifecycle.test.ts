@@ -1,46 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, ROLE } from '../../contract/permissions.js';
-import { createCompany, createRole, createUser, createUserGroup } from '../../server/db/factories.js';
+import { createRole, createUser, createUserGroup } from '../../server/db/factories.js';
 import { userGroupMembers, users } from '../../server/db/schema/index.js';
 import { ACTOR_CACHE_MS } from '../../server/http/guard.js';
 import { mailsTo } from './support/mailbox.js';
+import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Ciclo-Vida-2026';
 const ROLE_ALL = 951;
 let t: TestApp;
-let ids: Record<'andina' | 'branch' | 'caribe' | 'elena' | 'oscar' | 'bruno' | 'carla', number>;
-let tokens: Record<'admin' | 'elena' | 'oscar' | 'branch', string>;
+let ids: TenantIds;
+let tokens: TenantTokens;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.database.db;
   await createRole(db, { id: ROLE_ALL, name: 'Todos los permisos', permissions: PERMISSIONS });
-  const andina = await createCompany(db, { fiscalName: 'Andina Firmas', taxId: '900111222-1' });
-  const branch = await createCompany(db, {
-    fiscalName: 'Andina Cali',
-    taxId: '900111222-1',
-    parentId: andina,
-  });
-  const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
-  const user = (companyId: number, roleId: number, name: string, email: string) =>
-    createUser(db, { companyId, roleId, name, lastName: 'Prueba', email, password: PASSWORD });
-  ids = {
-    andina,
-    branch,
-    caribe,
-    elena: await user(andina, ROLE.companyAdministrator, 'Elena', 'elena@andina.test'),
-    oscar: await user(andina, ROLE.operator, 'Oscar', 'oscar@andina.test'),
-    bruno: await user(branch, ROLE.companyAdministrator, 'Bruno', 'bruno@cali.test'),
-    carla: await user(caribe, ROLE.companyAdministrator, 'Carla', 'carla@caribe.test'),
-  };
-  tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    elena: await t.signin('elena@andina.test', PASSWORD),
-    oscar: await t.signin('oscar@andina.test', PASSWORD),
-    branch: await t.signin('bruno@cali.test', PASSWORD),
-  };
+  ({ ids, tokens } = await createTenants(t, { password: PASSWORD }));
 });
 afterAll(() => t.close());
 

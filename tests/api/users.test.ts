@@ -5,6 +5,7 @@ import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createRole, createUser } from '../../server/db/factories.js';
 import { companies } from '../../server/db/schema/index.js';
 import { mailsTo } from './support/mailbox.js';
+import { createTenants } from './support/tenants.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Usuarios-2026';
@@ -32,29 +33,21 @@ beforeAll(async () => {
     name: 'Con suplantación',
     permissions: ['user.list', 'impersonate.user'],
   });
-  const andina = await createCompany(db, { fiscalName: 'Andina Firmas', taxId: '900111222-1' });
-  const branch = await createCompany(db, {
-    fiscalName: 'Andina Cali',
-    taxId: '900111222-1',
-    parentId: andina,
+  const tenants = await createTenants(t, {
+    password: PASSWORD,
+    lastNames: { elena: 'Restrepo', oscar: 'Zuluaga', bruno: 'Cali', carla: 'Caribe' },
   });
-  const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
-  const user = (companyId: number, roleId: number, name: string, lastName: string, email: string) =>
-    createUser(db, { companyId, roleId, name, lastName, email, password: PASSWORD });
+  tokens = tenants.tokens;
   ids = {
-    andina,
-    branch,
-    caribe,
-    elena: await user(andina, ROLE.companyAdministrator, 'Elena', 'Restrepo', 'elena@andina.test'),
-    oscar: await user(andina, ROLE.operator, 'Oscar', 'Zuluaga', 'oscar@andina.test'),
-    bruno: await user(branch, ROLE.companyAdministrator, 'Bruno', 'Cali', 'bruno@cali.test'),
-    carla: await user(caribe, ROLE.companyAdministrator, 'Carla', 'Caribe', 'carla@caribe.test'),
-    strong: await user(andina, ROLE_IMPERSONATOR, 'Sara', 'Suplanta', 'sara@andina.test'),
-  };
-  tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    elena: await t.signin('elena@andina.test', PASSWORD),
-    branch: await t.signin('bruno@cali.test', PASSWORD),
+    ...tenants.ids,
+    strong: await createUser(db, {
+      companyId: tenants.ids.andina,
+      roleId: ROLE_IMPERSONATOR,
+      name: 'Sara',
+      lastName: 'Suplanta',
+      email: 'sara@andina.test',
+      password: PASSWORD,
+    }),
   };
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { documentTypeRecord } from '../../../contract/endpoints/documentTypes.js';
 import type { Db } from '../../db/client.js';
@@ -8,7 +8,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/constraintErrors.js';
-import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
 
 export type DocumentTypeRecord = z.output<typeof documentTypeRecord>;
 type Status = DocumentTypeRecord['status'];
@@ -102,18 +102,27 @@ export async function listDocumentTypes(
 ): Promise<{ items: DocumentTypeRecord[]; total: number }> {
   const { db } = deps.database;
   const where = conditions({ companyIds: [input.companyId], search: input.search, status: input.status });
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(documentTypes)
-    .innerJoin(companies, eq(companies.id, documentTypes.companyId))
-    .where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await selectTypes(db)
-    .where(where)
-    .orderBy(...orderFor(SORT_COLUMNS, documentTypes.id, input.sort, 'name', input.order))
-    .limit(limit)
-    .offset(offset);
-  return { items: rows.map(toRecord), total: Number(totalRow?.total ?? 0) };
+  const order = orderFor(SORT_COLUMNS, documentTypes.id, input.sort, 'name', input.order, {
+    searching: !!input.search,
+  });
+  const joined = () =>
+    db
+      .select({ id: documentTypes.id })
+      .from(documentTypes)
+      .innerJoin(companies, eq(companies.id, documentTypes.companyId));
+  return listPage({
+    db,
+    page: input,
+    ids: joined()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    matches: joined().where(where),
+    records: (ids) => selectTypes(db).where(inArray(documentTypes.id, ids)),
+    toItem: toRecord,
+  });
 }
 
 const nameTaken = () =>

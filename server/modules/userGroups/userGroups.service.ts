@@ -6,7 +6,7 @@ import { companies, userGroupMembers, userGroups, users } from '../../db/schema/
 import type { Deps } from '../../deps.js';
 import { conflict, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
-import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
 
 export type UserGroupRecord = z.output<typeof userGroupRecord>;
 
@@ -115,14 +115,25 @@ export async function listGroups(
     eq(userGroups.companyId, input.companyId),
     pattern ? or(ilike(userGroups.name, pattern), ilike(userGroups.description, pattern)) : undefined,
   );
-  const [totalRow] = await db.select({ total: count() }).from(userGroups).where(where);
   const { limit, offset } = pageWindow(input);
-  const rows = await selectGroups(db)
-    .where(where)
-    .orderBy(...orderFor(SORT_COLUMNS, userGroups.id, input.sort, 'name', input.order))
-    .limit(limit)
-    .offset(offset);
-  return { items: await withMembers(db, rows), total: Number(totalRow?.total ?? 0) };
+  const order = orderFor(SORT_COLUMNS, userGroups.id, input.sort, 'name', input.order, {
+    searching: !!pattern,
+  });
+  const page = await listPage({
+    db,
+    page: input,
+    ids: db
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    matches: db.select({ one: sql`1` }).from(userGroups).where(where),
+    records: (ids) => selectGroups(db).where(inArray(userGroups.id, ids)),
+    toItem: (row: GroupRow) => row,
+  });
+  return { items: await withMembers(db, page.items), total: page.total };
 }
 
 const nameTaken = () => conflict(GROUP_MESSAGES.nameTaken, { name: GROUP_MESSAGES.nameTaken });
