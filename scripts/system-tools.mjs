@@ -35,6 +35,12 @@ export const TOOLS = [
   { name: 'pdfsig', apt: 'poppler-utils', candidates: ['/usr/bin/pdfsig', 'pdfsig'], neededBy: 'PDF checks' },
   { name: 'qpdf', apt: 'qpdf', candidates: ['/usr/bin/qpdf', 'qpdf'], neededBy: 'PDF checks' },
   {
+    name: 'certutil',
+    apt: 'libnss3-tools',
+    candidates: ['/usr/bin/certutil', 'certutil'],
+    neededBy: 'seal checks (pdfsig trusting the platform CA through an NSS database)',
+  },
+  {
     name: 'postgres',
     apt: 'postgresql-15',
     // initdb, pg_ctl and postgres must all come from the same major version.

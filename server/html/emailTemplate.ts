@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../contract/html.js';
 
 /**
  * What a company e-mail may contain: text formatting, lists, tables, links (http, https, mailto
@@ -66,8 +67,6 @@ export const sanitizeEmailHtml = (html: string) => sanitizeHtml(html, EMAIL_HTML
 
 /** A `{{marker}}` of an e-mail template. */
 export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Plain-text part of an e-mail from its HTML. */
 function toPlainText(html: string): string {

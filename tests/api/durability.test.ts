@@ -56,5 +56,6 @@ describe(`durability on ${testDatabaseKind}`, () => {
     expect(me.status).toBe(200);
     expect((await me.json()).data.id).toBe(id);
     await killHard(second.child);
-  });
+    // Two server starts (each compiling the TypeScript and creating a database) on a loaded 2-core machine.
+  }, 240_000);
 });
