@@ -6,9 +6,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { openPglite } from './pgliteImage.js';
+import * as schema from './schema/index.js';
 
 export { createPglite, PGLITE_EXTENSIONS } from './pgliteImage.js';
-import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** The one database type services use: the same code runs on PGlite and on PostgreSQL. */
