@@ -8,7 +8,7 @@ import { AppLayout } from './layout/AppLayout';
 import { SessionStoreContext } from './layout/useSessionUser';
 import { pageElement } from './pages/adminPages';
 import type { AppProviders } from './providers';
-import { CONTRIBUTED_ROUTES, type ResourceRoute } from './resources/contributions';
+import { contributedRoutes, type ResourceRoute } from './resources/contributions';
 import { RESOURCES } from './resources/registry';
 import { lightTheme } from './theme/theme';
 
@@ -19,7 +19,7 @@ const isAdminRoute = (route: AppRoute) =>
   !(PUBLIC_SIGNING_ROUTE_NAMES as readonly string[]).includes(route.name);
 
 /** Every route react-admin renders (the public signing pages are served before it), then the resources' own. */
-const adminRoutes: readonly ResourceRoute[] = [...ROUTES.filter(isAdminRoute), ...CONTRIBUTED_ROUTES];
+const adminRoutes: readonly ResourceRoute[] = [...ROUTES.filter(isAdminRoute), ...contributedRoutes()];
 
 /** A route of the table, behind the guard of SPEC §2.2. */
 function guardedRoute({ name, path, access }: ResourceRoute) {

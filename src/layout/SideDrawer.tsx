@@ -18,7 +18,7 @@ import { useLogout } from 'react-admin';
 import type { AuthenticatedUser } from '../../contract';
 import { buildMenu } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
-import { MENU_WITH_RESOURCES } from '../resources/contributions';
+import { menuOfApp } from '../resources/contributions';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme/tokens';
 import { Brand } from './Brand';
 import { SideMenu } from './SideMenu';
@@ -44,7 +44,7 @@ export function SideDrawer({ user, variant, collapsed, onToggleCollapsed, open, 
   const rail = variant === 'permanent' && collapsed;
   const width = rail ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const menu = useMemo(
-    () => buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, MENU_WITH_RESOURCES),
+    () => buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, menuOfApp()),
     [user.role_id, user.permissions, translate],
   );
   const closeIfTemporary = variant === 'temporary' ? onClose : undefined;

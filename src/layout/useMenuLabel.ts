@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { buildMenu, menuLabelOf } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
-import { MENU_WITH_RESOURCES } from '../resources/contributions';
+import { menuOfApp } from '../resources/contributions';
 import { useSessionUser } from './useSessionUser';
 
 /** The menu label of the current page for the signed-in user (its heading), if the menu links it. */
@@ -12,11 +12,7 @@ export function useMenuLabel(): string | undefined {
   const translate = useAppTranslate();
   return useMemo(() => {
     if (!user) return undefined;
-    const model = buildMenu(
-      { roleId: user.role_id, permissions: user.permissions },
-      translate,
-      MENU_WITH_RESOURCES,
-    );
+    const model = buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, menuOfApp());
     return menuLabelOf(model, pathname);
   }, [user, translate, pathname]);
 }

@@ -9,7 +9,7 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { BannerListPage } from '../resources/banners';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
-import { FaqPage, HelpArticleListPage } from '../resources/helpArticles';
+import { FaqPage } from '../resources/helpArticles';
 import { NotificationListPage } from '../resources/notifications';
 import { PlansPage } from '../resources/plans';
 import { UserList } from '../resources/users';
@@ -60,7 +60,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.supports': { title: 'app.pages.supports' },
   'admin.company_supports': { title: 'app.pages.company_supports' },
   'admin.company_features': { element: () => <CompanyFeaturesPage /> },
-  'admin.help_center': { element: () => <HelpArticleListPage /> },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
   'admin.getUsersCompaniesStorageStatistics': { title: 'app.pages.statistics_companies_users' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract';
 import { ROUTES } from '../access/routes';
-import { CONTRIBUTED_ROUTES, MENU_WITH_RESOURCES, routeOfResource, SCREEN_RESOURCES } from './contributions';
+import { contributedRoutes, menuOfApp, routeOfResource, screenResources } from './contributions';
 import { RESOURCES } from './registry';
 
 describe('resources by declaration', () => {
@@ -14,7 +14,7 @@ describe('resources by declaration', () => {
   });
 
   it('serves each declared route at its SPEC §2.1 path with the list permissions', () => {
-    for (const resource of SCREEN_RESOURCES) {
+    for (const resource of screenResources()) {
       const route = routeOfResource(resource);
       const spec = ROUTES.find((candidate) => candidate.name === route.name);
       if (spec) {
@@ -27,8 +27,8 @@ describe('resources by declaration', () => {
   });
 
   it('adds no route twice and keeps the SPEC table whole', () => {
-    const paths = [...ROUTES.map((route) => route.path), ...CONTRIBUTED_ROUTES.map((route) => route.path)];
+    const paths = [...ROUTES.map((route) => route.path), ...contributedRoutes().map((route) => route.path)];
     expect(new Set(paths).size).toBe(paths.length);
-    expect(MENU_WITH_RESOURCES.length).toBeGreaterThan(0);
+    expect(menuOfApp().length).toBeGreaterThan(0);
   });
 });

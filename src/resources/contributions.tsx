@@ -5,10 +5,12 @@ import { ROUTES, type RouteAccess } from '../access/routes';
 import { GeneratedListPage, type ScreenResource } from './framework/GeneratedListPage';
 import { RESOURCES } from './registry';
 
-/** The resources with generated screens. */
-export const SCREEN_RESOURCES: readonly ScreenResource[] = RESOURCES.filter(
-  (resource): resource is ScreenResource => resource.screens !== undefined,
-);
+/**
+ * The resources with generated screens. Read on demand: the resources' own modules import the list
+ * framework, which reads this module while the registry is still loading them.
+ */
+export const screenResources = (): readonly ScreenResource[] =>
+  RESOURCES.filter((resource): resource is ScreenResource => resource.screens !== undefined);
 
 /** A route a resource serves, with who may open it. */
 export type ResourceRoute = { name: string; path: string; access: RouteAccess };
@@ -24,13 +26,14 @@ export function routeOfResource(resource: ScreenResource): ResourceRoute {
 const tableRouteNames = new Set<string>(ROUTES.map((route) => route.name));
 
 /** Routes resources add beyond the SPEC §2.1 table (a new resource brings its own). */
-export const CONTRIBUTED_ROUTES: readonly ResourceRoute[] = SCREEN_RESOURCES.map(routeOfResource).filter(
-  (route) => !tableRouteNames.has(route.name),
-);
+export const contributedRoutes = (): readonly ResourceRoute[] =>
+  screenResources()
+    .map(routeOfResource)
+    .filter((route) => !tableRouteNames.has(route.name));
 
 /** The generated page of the resource that serves `routeName`, if one does. */
 export function resourcePageOf(routeName: string): (() => ReactElement) | undefined {
-  const resource = SCREEN_RESOURCES.find((candidate) => candidate.screens.route.name === routeName);
+  const resource = screenResources().find((candidate) => candidate.screens.route.name === routeName);
   if (!resource) return undefined;
   if (resource.screens.overrides?.page) return resource.screens.overrides.page;
   return () => <GeneratedListPage resource={resource} />;
@@ -40,7 +43,7 @@ export function resourcePageOf(routeName: string): (() => ReactElement) | undefi
 export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEntryDefinition[] {
   return menu.map((entry) => {
     if (entry.kind !== 'group') return entry;
-    const added: MenuItemDefinition[] = SCREEN_RESOURCES.flatMap((resource) => {
+    const added: MenuItemDefinition[] = screenResources().flatMap((resource) => {
       const contribution = resource.screens.menu;
       if (contribution?.group !== entry.id) return [];
       const route = routeOfResource(resource);
@@ -58,5 +61,9 @@ export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEnt
   });
 }
 
-/** SPEC §2.6 with the entries declared resources add. */
-export const MENU_WITH_RESOURCES = menuWithResources(MENU);
+let menuWithResourcesCache: MenuEntryDefinition[] | undefined;
+/** SPEC §2.6 with the entries declared resources add (built once, on first use). */
+export function menuOfApp(): readonly MenuEntryDefinition[] {
+  menuWithResourcesCache ??= menuWithResources(MENU);
+  return menuWithResourcesCache;
+}

@@ -21,7 +21,7 @@ import {
 test('the administrator creates, filters, shows, edits and deletes banners', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/list-banner/banner');
-  await expect(page.getByRole('heading', { level: 1, name: 'Configuración de banner' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
   await expect(rowOf(page, PLATFORM_BANNERS.andina)).toBeVisible();
 
   // Create a text banner for one company.

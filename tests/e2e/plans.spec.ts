@@ -26,7 +26,7 @@ import {
 test('the administrator creates, filters, shows, edits and deletes plans', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/user/plans');
-  await page.getByRole('tab', { name: 'Historial de paquetes' }).click();
+  await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Historial de paquetes' })).toBeVisible();
 
   const name = `Plan E2E ${unique()}`;
@@ -67,7 +67,7 @@ test('the administrator assigns a plan, filters and exports packages and reads t
 }) => {
   await signInAsAdmin(page);
   await page.goto('/user/plans');
-  await page.getByRole('tab', { name: 'Historial de paquetes' }).click();
+  await page.getByRole('tab', { name: 'Paquetes asignados' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Historial de paquetes' })).toBeVisible();
   await expect(rowOf(page, PLATFORM_ANDINA.fiscalName)).toBeVisible();
 

@@ -52,7 +52,7 @@ const TITLES: Record<string, string | null> = {
   'admin.single-pdf-request': 'Enviar PDF para firmar',
   'admin.list-signature-request.list': 'Historial de solicitudes',
   'admin.update-signature-request.update': 'Actualizar solicitud de firma',
-  'admin.banner.items-crud': 'Configuración de banner',
+  'admin.banner.items-crud': 'Banners',
   'admin.reports.report': 'Reporte',
   'admin.reports.report_companies': 'Reporte empresas',
   'admin.notifications': 'Notificaciones',

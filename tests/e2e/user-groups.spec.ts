@@ -8,6 +8,7 @@ import {
   OUTSIDER,
   OUTSIDER_GROUP,
 } from './fixtures/users.fixture.js';
+import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
 
 /**
@@ -91,4 +92,19 @@ test('a company manages its own groups and never sees another company’s', asyn
     .getByRole('button', { name: 'Eliminar' })
     .click();
   await expect(row(page, name)).toHaveCount(0);
+});
+
+test('on a phone the groups are rows with their buttons, the page no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
+  await page.goto('/user_groups');
+  const groupRow = page.getByTestId('phone-row').filter({ hasText: DIRECTORY_GROUP });
+  await expect(groupRow).toContainText('2 miembros');
+  await expect(groupRow.getByRole('button', { name: 'Editar' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Agregar', exact: true })).toBeInViewport();
+  await expectNoHorizontalOverflow(page);
+  await groupRow.getByRole('button', { name: 'Ver detalles' }).click();
+  await expect(page.getByRole('dialog', { name: 'Detalles del grupo' })).toContainText(DIRECTORY_GROUP);
 });

@@ -11,6 +11,7 @@ import {
   OTHER_COMPANY,
   OUTSIDER,
 } from './fixtures/users.fixture.js';
+import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
 import { waitForMail } from './support/mail.js';
 
@@ -207,4 +208,18 @@ test('everyone edits their own data on the profile', { tag: '@mobile' }, async (
   await expect(page.getByRole('region', { name: 'Datos del usuario' })).toContainText(
     `${DIRECTORY_ADMIN.name} ${lastName}`,
   );
+});
+
+test('on a phone the users are rows, filters collapse and the page is no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signPageIn(page, await apiSession(DIRECTORY_ADMIN.email, DIRECTORY_ADMIN.password));
+  await page.goto('/user/user');
+  await expect(page.getByTestId('phone-row').filter({ hasText: DIRECTORY_ADMIN.email })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Exportar' })).toBeInViewport();
+  // The top bar shows who is signed in, even on a phone (SPEC §2.4).
+  await expect(page.getByTestId('user-full-name')).toBeVisible();
+  await expect(page.getByTestId('user-role-name')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 });

@@ -14,6 +14,8 @@ export type HtmlTextInputProps = {
   validate?: Validator | Validator[];
   /** Rows of the text area. */
   rows?: number;
+  /** Marks the label when the form's schema (not `validate`) requires a value. */
+  isRequired?: boolean;
 };
 
 type Formatting = { label: AppMessageKey; icon: ReactElement; wrap: (selected: string) => string };
@@ -44,9 +46,9 @@ const FORMATTINGS: Formatting[] = [
  * Rich text as HTML: a text area with a small toolbar (bold, italic, list, link) and a preview tab.
  * The server sanitises on save; the preview is sanitised here too.
  */
-export function HtmlTextInput({ source, validate, rows = 8 }: HtmlTextInputProps) {
+export function HtmlTextInput({ source, validate, rows = 8, isRequired: required }: HtmlTextInputProps) {
   const translate = useAppTranslate();
-  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const { field, fieldState, isRequired } = useInput({ source, validate, isRequired: required });
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const area = useRef<HTMLTextAreaElement | null>(null);
   const value = typeof field.value === 'string' ? field.value : '';

@@ -218,7 +218,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
         <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
           <Stack spacing={0.5} sx={{ mb: 1 }}>
             <Typography id="page-title" component="h1" variant="h4">
-              {props.title}
+              {title}
             </Typography>
             {props.subtitle ? (
               <Typography color="text.secondary" variant="body2">

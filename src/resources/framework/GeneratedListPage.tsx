@@ -1,6 +1,13 @@
 import { Box, Stack } from '@mui/material';
 import { type ReactElement, useMemo, useState } from 'react';
-import { DataTable, type RaRecord, SelectInput, useCanAccess, useRecordContext } from 'react-admin';
+import {
+  DataTable,
+  type RaRecord,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useRecordContext,
+} from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import {
   ConfirmDeleteButton,
@@ -8,6 +15,7 @@ import {
   EditButton,
   ResourceListPage,
   searchFilter,
+  UpdateButton,
   ViewDetailsButton,
 } from '../common';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
@@ -65,6 +73,7 @@ function useGeneratedForm(resource: ScreenResource, mode: 'create' | 'edit') {
 export function GeneratedDetails({ resource }: { resource: ScreenResource }) {
   const record = useRecordContext();
   if (!record) return null;
+  if (resource.screens.overrides?.details) return resource.screens.overrides.details;
   const items = fieldsOf(resource)
     .filter((field) => field.detail)
     .map((field) => ({
@@ -84,11 +93,13 @@ export function GeneratedDetails({ resource }: { resource: ScreenResource }) {
   );
 }
 
-function RowActions({ actions }: { actions: readonly RowAction[] }) {
+function RowActions({ actions, extra }: { actions: readonly RowAction[]; extra?: ReactElement }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
       {actions.includes('show') ? <ViewDetailsButton /> : null}
       {actions.includes('edit') ? <EditButton /> : null}
+      {actions.includes('update') ? <UpdateButton /> : null}
+      {actions.includes('edit') || actions.includes('update') ? extra : null}
       {actions.includes('delete') ? <ConfirmDeleteButton /> : null}
     </Box>
   );
@@ -101,7 +112,7 @@ function useAllowedActions(resource: ScreenResource) {
   const remove = useCanAccess({ resource: name, action: 'delete' }).canAccess;
   const create = useCanAccess({ resource: name, action: 'create' }).canAccess;
   const exportAllowed = useCanAccess({ resource: name, action: 'export' }).canAccess;
-  const allowed: Record<RowAction, boolean | undefined> = { show, edit, delete: remove };
+  const allowed: Record<RowAction, boolean | undefined> = { show, edit, update: edit, delete: remove };
   return {
     row: rowActionsOf(resource).filter((action) => allowed[action]),
     create: Boolean(create && resource.data.create),
@@ -113,19 +124,23 @@ function useFilters(resource: ScreenResource): ReactElement[] {
   const app = useAppTranslate();
   const { search } = resource.screens;
   const choiceFilters = fieldsOf(resource)
-    .filter((field) => field.filter && field.kind === 'choice' && field.choices)
-    .map((field) => (
-      <SelectInput
-        key={field.source}
-        source={field.source}
-        alwaysOn
-        emptyText={field.choices?.anyLabel ? app(field.choices.anyLabel) : ''}
-        choices={(field.choices?.values ?? []).map((value) => ({
-          id: value,
-          name: app(`${field.choices?.labels}.${value}` as never),
-        }))}
-      />
-    ));
+    .filter((field) => field.filter)
+    .map((field) =>
+      field.kind !== 'choice' ? (
+        <TextInput key={field.source} source={field.source} alwaysOn resettable />
+      ) : (
+        <SelectInput
+          key={field.source}
+          source={field.source}
+          alwaysOn
+          emptyText={field.choices?.anyLabel ? app(field.choices.anyLabel) : ''}
+          choices={(field.choices?.values ?? []).map((value) => ({
+            id: value,
+            name: app(`${field.choices?.labels}.${value}` as never),
+          }))}
+        />
+      ),
+    );
   return [...(search ? [searchFilter('search', app(search))] : []), ...choiceFilters];
 }
 
@@ -158,6 +173,7 @@ export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
     <ResourceListPage
       resource={resource.name}
       title={app(screens.title)}
+      subtitle={screens.subtitle ? app(screens.subtitle) : undefined}
       filters={filters}
       filter={perCompany ? { company_id: companyId } : undefined}
       // One stored list state per company would otherwise mix pages between companies.
@@ -184,17 +200,27 @@ export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
               resolver: createForm.resolver,
               defaultValues: { ...screens.createDefaults, ...(perCompany ? { company_id: companyId } : {}) },
               onSaved: onCreated,
+              maxWidth: screens.dialogWidth,
             }
           : undefined
       }
       edit={
         screens.dialogTitles.edit
-          ? { title: app(screens.dialogTitles.edit), content: editForm.content, resolver: editForm.resolver }
+          ? {
+              title: app(screens.dialogTitles.edit),
+              content: editForm.content,
+              resolver: editForm.resolver,
+              maxWidth: screens.dialogWidth,
+            }
           : undefined
       }
       show={
         screens.dialogTitles.show && allowed.row.includes('show')
-          ? { title: app(screens.dialogTitles.show), content: <GeneratedDetails resource={resource} /> }
+          ? {
+              title: app(screens.dialogTitles.show),
+              content: <GeneratedDetails resource={resource} />,
+              maxWidth: screens.dialogWidth,
+            }
           : undefined
       }
       phone={{
@@ -210,7 +236,9 @@ export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
               </Stack>
             )
           : undefined,
-        actions: allowed.row.length ? <RowActions actions={allowed.row} /> : undefined,
+        actions: allowed.row.length ? (
+          <RowActions actions={allowed.row} extra={screens.overrides?.rowActionsExtra} />
+        ) : undefined,
       }}
     >
       {columns.map((field) => {
@@ -227,7 +255,7 @@ export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
       })}
       {allowed.row.length ? (
         <DataTable.Col label={app('app.list.actions_column')} align="right">
-          <RowActions actions={allowed.row} />
+          <RowActions actions={allowed.row} extra={screens.overrides?.rowActionsExtra} />
         </DataTable.Col>
       ) : null}
     </ResourceListPage>

@@ -30,7 +30,7 @@ export type FieldDeclaration<R> = {
   label?: AppMessageKey;
   /** A list column; `noWrap` keeps values such as a NIT on one line. */
   column?: boolean | { sortable?: boolean; noWrap?: boolean };
-  /** A filter beside the search box. */
+  /** A filter beside the search box (a select for a choice, a text box otherwise). */
   filter?: boolean;
   /** An input of the create and edit forms, or of one of them only. */
   form?: boolean | 'create' | 'edit';
@@ -61,8 +61,8 @@ export type FieldName<D extends ResourceDataDeclaration> = Extract<
   string
 >;
 
-/** The SPEC §2.7 row actions a generated list offers. */
-export type RowAction = 'show' | 'edit' | 'delete';
+/** The SPEC §2.7 row actions a generated list offers ('update' is edit worded "Actualizar"). */
+export type RowAction = 'show' | 'edit' | 'update' | 'delete';
 
 /**
  * A menu entry the resource adds (SPEC §2.6) when the SPEC table does not list its route: a link
@@ -80,8 +80,11 @@ export type ScreenDeclaration<
   route: { name: string; path: string; access?: readonly Permission[] };
   /** Only for a route the SPEC §2.6 table does not list. */
   menu?: MenuContribution;
-  /** Page heading and tab title: the label of the route's menu entry. */
+  /** Page heading and tab title when the menu does not link the page (else its menu label). */
   title: AppMessageKey;
+  subtitle?: AppMessageKey;
+  /** Width of the create, edit and details dialogs (default `sm`). */
+  dialogWidth?: 'sm' | 'md' | 'lg';
   dialogTitles: { create?: AppMessageKey; edit?: AppMessageKey; show?: AppMessageKey };
   fields: { [K in F]?: FieldDeclaration<R> };
   sort: { field: F; order: 'ASC' | 'DESC' };
@@ -99,6 +102,10 @@ export type ScreenDeclaration<
   overrides?: {
     /** Extra content in the details dialog, after the generated fields. */
     detailsExtra?: ReactElement;
+    /** The whole details content instead of the generated fields. */
+    details?: ReactElement;
+    /** More row buttons, before delete (the record is in context). */
+    rowActionsExtra?: ReactElement;
     /** Extra inputs after the generated ones. */
     inputsExtra?: ReactElement;
     /** The whole list page. */
