@@ -56,6 +56,20 @@ describe('authProvider.login', () => {
     expect(JSON.parse(localStorage.getItem(CURRENT_USER_KEY) ?? 'null')).toEqual(user);
   });
 
+  it('passes the token of an e-mailed unlock link to the sign-in', async () => {
+    const { authProvider, httpClient } = setup(signedIn(), { data: user });
+    await authProvider.login({
+      email: 'ana@example.com',
+      password: 'secreta',
+      unlock_token: 'desbloqueo-0123456789abcdef',
+    });
+    expect(httpClient.requests[0]).toEqual({
+      method: 'POST',
+      url: '/api/users/signin',
+      body: { email: 'ana@example.com', password: 'secreta', unlock_token: 'desbloqueo-0123456789abcdef' },
+    });
+  });
+
   it('rejects with the server error on wrong credentials and stores nothing', async () => {
     const wrong = new HttpError('Correo o contraseña incorrectos', 401, {
       message: 'Correo o contraseña incorrectos',

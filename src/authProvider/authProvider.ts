@@ -8,7 +8,9 @@ import type { SessionStore } from './session';
 import { decodeTokenPayload, isTokenExpired } from './token';
 
 /** First step (credentials) or second step (the e-mailed code of a pending sign-in). */
-export type LoginParams = { email: string; password: string } | { challenge: string; code: string };
+export type LoginParams =
+  | { email: string; password: string; unlock_token?: string }
+  | { challenge: string; code: string };
 
 /** The identity react-admin shows (app bar, menus), plus what the shell reads (SPEC §2.4, §2.6). */
 export type AppIdentity = UserIdentity & {
@@ -167,7 +169,11 @@ export function createAuthProvider({
         return openSession(token, id, false);
       }
       const reply = await callEndpoint('signin', {
-        body: { email: params.email.trim(), password: params.password },
+        body: {
+          email: params.email.trim(),
+          password: params.password,
+          ...(params.unlock_token ? { unlock_token: params.unlock_token } : {}),
+        },
       });
       if (reply.status === 'second_factor_required') throw new SecondFactorRequired(reply);
       return openSession(reply.token, reply.id, reply.promptTwoFactor);

@@ -24,6 +24,7 @@ export const englishAppMessages = {
       password: 'Password',
       submit: 'Sign in',
       forgot_password: 'Forgot your password?',
+      unlock_hint: 'Sign in with your password to unlock your access.',
       error: 'Server error',
     },
     home: {

@@ -22,6 +22,7 @@ export const spanishAppMessages = {
       password: 'Contraseña',
       submit: 'Iniciar sesión',
       forgot_password: '¿Olvidó su contraseña?',
+      unlock_hint: 'Inicie sesión con su contraseña para desbloquear su acceso.',
       // SPEC §8: the default error title when the server gives no message.
       error: 'Error del servidor',
     },

@@ -7,9 +7,10 @@ import { VALIDATION_MESSAGES } from '../../contract';
 import { renderWithAdmin } from '../test/harness';
 import { LoginPage } from './LoginPage';
 
-function renderLogin(login = vi.fn(async () => ({ redirectTo: '/home' }))) {
+function renderLogin(login = vi.fn(async () => ({ redirectTo: '/home' })), path = '/session/login') {
   const view = renderWithAdmin(<LoginPage />, {
-    path: '/session/login',
+    path,
+    route: '/session/login',
     authProvider: { login },
     routes: <Route path="/home" element={<h1>Inicio</h1>} />,
   });
@@ -101,5 +102,23 @@ describe('LoginPage', () => {
     await waitFor(() => expect(location()?.pathname).toBe('/home'));
     expect(login).toHaveBeenCalledOnce();
     expect(screen.getByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
+  });
+
+  it('sends the token of an e-mailed unlock link with the credentials', async () => {
+    const { user, login } = renderLogin(undefined, '/session/login?unlock=desbloqueo-de-prueba-0123456789');
+    expect(
+      screen.getByText('Inicie sesión con su contraseña para desbloquear su acceso.'),
+    ).toBeInTheDocument();
+    await user.type(emailField(), 'ana@example.com');
+    await user.type(passwordField(), 'secreta');
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({
+        email: 'ana@example.com',
+        password: 'secreta',
+        unlock_token: 'desbloqueo-de-prueba-0123456789',
+      }),
+    );
   });
 });

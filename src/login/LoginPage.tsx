@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { email, Form, Link, PasswordInput, required, TextInput, useLogin } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { PATHS } from '../access/paths';
 import { SecondFactorRequired } from '../authProvider/authProvider';
 import { useAppTranslate } from '../i18n/useAppTranslate';
@@ -22,6 +23,9 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [pending, setPending] = useState<PendingSignIn | null>(null);
+  // The e-mailed unlock link (`?unlock=…`) lets its owner sign in past the failed-attempt delays.
+  const [searchParams] = useSearchParams();
+  const unlockToken = searchParams.get('unlock')?.trim() || undefined;
   const title = translate(pending ? 'app.session.second_factor.title' : 'app.login.title');
   useDocumentTitle(title);
 
@@ -30,7 +34,11 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       // authProvider.login answers with { redirectTo: '/home' }; useLogin navigates there.
-      await login({ email: String(values.email ?? ''), password: String(values.password ?? '') });
+      await login({
+        email: String(values.email ?? ''),
+        password: String(values.password ?? ''),
+        ...(unlockToken ? { unlock_token: unlockToken } : {}),
+      });
       return undefined;
     } catch (error) {
       if (error instanceof SecondFactorRequired) {
@@ -50,6 +58,11 @@ export function LoginPage() {
         <SecondFactorStep pending={pending} onBack={() => setPending(null)} />
       ) : (
         <>
+          {unlockToken && !failure && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('app.login.unlock_hint')}
+            </Alert>
+          )}
           {failure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {failure}
