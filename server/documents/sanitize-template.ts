@@ -34,8 +34,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) =>
-    frame.tag === 'img' &&
-    !(IMAGE_DATA_URL.test(frame.attribs.src ?? '') || STORED_IMAGE.test(frame.attribs.src ?? '')),
+    (frame.tag === 'img' &&
+      !(IMAGE_DATA_URL.test(frame.attribs.src ?? '') || STORED_IMAGE.test(frame.attribs.src ?? ''))) ||
+    // Bookmarks and footnote anchors of imported documents lose their target; an empty link is noise.
+    (frame.tag === 'a' && !frame.attribs.href && !frame.text.trim()),
 };
 
 /**

@@ -28,7 +28,7 @@ describe('convertDocxToHtml', () => {
         '<table><tr><td><p>Parte</p></td><td><p>Documento</p></td></tr>' +
         '<tr><td><p>Ana Pérez</p></td><td><p>CC 123</p></td></tr></table>' +
         '<p><img src="data:image/png;base64,…" /></p>' +
-        '<p><a href="https://rubrica.test/terminos" rel="noopener noreferrer">Términos</a></p>',
+        '<p><a href="https://rubrica.test/terminos">Términos</a></p>',
     );
     expect([imageCount, droppedImages]).toEqual([1, 0]);
   });

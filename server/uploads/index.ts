@@ -7,7 +7,6 @@ export { detectFace, type FaceDetection, requireSingleFace } from './face.js';
 export { normalisePhoto, normaliseSignatureImage, type StoredImage } from './images.js';
 export { type FileKind, MAX_BYTES, MAX_PDF_PAGES } from './limits.js';
 export { checkUploadKind, sniffFileKind } from './sniff.js';
-export { sanitizeTemplateHtml } from './template-html.js';
 
 export type ImportedDocument = { kind: 'pdf'; pageCount: number } | ({ kind: 'docx' } & DocxHtml);
 
