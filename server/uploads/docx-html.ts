@@ -1,10 +1,10 @@
 import mammoth from 'mammoth';
+import { sanitizeTemplateHtml } from '../documents/sanitize-template.js';
 import { HttpProblem } from '../errors.js';
 import { reencodeImage } from './images.js';
 import { IMAGE_LIMITS } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { inspectDocx } from './office.js';
-import { sanitizeTemplateHtml } from '../documents/sanitize-template.js';
 
 /** Beyond these, further pictures are left out of the HTML (the text is kept). */
 const MAX_IMAGES = 40;
