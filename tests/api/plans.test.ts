@@ -14,7 +14,7 @@ const PASSWORD = 'Planes-2030';
 const ROLE_PACKAGES = 931;
 
 let t: TestApp;
-let ids: Record<'acme' | 'branch' | 'other' | 'gold' | 'unlimited' | 'retired', number>;
+let ids: Record<'acme' | 'branch' | 'other' | 'gold' | 'unlimited' | 'retired' | 'bronze', number>;
 let tokens: Record<'admin' | 'acmeAdmin' | 'acmeManager' | 'branchManager' | 'otherAdmin', string>;
 
 let api: ReturnType<typeof endpointCaller>;
@@ -41,7 +41,9 @@ beforeAll(async () => {
       validityDays: 365,
     }),
     retired: await createPlan(db, { name: 'Retirado', signatures: 10, status: 'inactive', validityDays: 30 }),
+    bronze: await createPlan(db, { name: 'Bronce 10', signatures: 10, priceUsd: '9.50', validityDays: 90 }),
   };
+  await createPlan(db, { name: 'Libre', signatures: null, priceUsd: '1200.00', validityDays: 365 });
   const user = (companyId: number, roleId: number, email: string) =>
     createUser(db, { companyId, roleId, name: 'Usuaria', lastName: email, email, password: PASSWORD });
   await user(acme, ROLE.companyAdministrator, 'admin@acme.test');
@@ -59,16 +61,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('plan catalogue', () => {
-  let created: number;
-
   it('creates a plan with its price as a 2-decimal string, unlimited when signatures is null', async () => {
     const response = await api(tokens.admin, 'createPlan', {
-      body: { name: 'Bronce 10', signatures: 10, price_usd: 9.5, validity_days: 90 },
+      body: { name: 'Plata 10', signatures: 10, price_usd: 9.5, validity_days: 90 },
     });
     expect(response.status).toBe(200);
     expect(response.message).toBe('Plan creado correctamente');
     expect(response.data).toMatchObject({
-      name: 'Bronce 10',
+      name: 'Plata 10',
       signatures: 10,
       unlimited: false,
       price_usd: '9.50',
@@ -76,11 +76,13 @@ describe('plan catalogue', () => {
       status: 'active',
       assignments_count: 0,
     });
-    created = response.data.id;
     const unlimited = await api(tokens.admin, 'createPlan', {
-      body: { name: 'Libre', signatures: null, price_usd: '1200', validity_days: 365 },
+      body: { name: 'Libre anual', signatures: null, price_usd: '1200', validity_days: 365 },
     });
     expect(unlimited.data).toMatchObject({ signatures: null, unlimited: true, price_usd: '1200.00' });
+    // The listing test counts the seeded catalogue only.
+    for (const plan of [response.data, unlimited.data])
+      expect((await api(tokens.admin, 'deletePlan', { params: { id: plan.id } })).status).toBe(200);
   });
 
   it('refuses bad input with Spanish messages per field', async () => {
@@ -109,7 +111,7 @@ describe('plan catalogue', () => {
     ]);
     const page = await api(tokens.admin, 'listPlans', { query: { page: 2, itemsPerPage: 2, sort: 'id' } });
     expect(page.data.total).toBe(5);
-    expect(page.data.items.map((plan) => plan.id)).toEqual([ids.retired, created]);
+    expect(page.data.items.map((plan) => plan.id)).toEqual([ids.retired, ids.bronze]);
     const inactive = await api(tokens.admin, 'listPlans', { query: { status: 'inactive' } });
     expect(inactive.data.items.map((plan) => plan.id)).toEqual([ids.retired]);
     const search = await api(tokens.admin, 'listPlans', { query: { search: 'oro' } });
@@ -120,11 +122,17 @@ describe('plan catalogue', () => {
   });
 
   it('updates only what is sent and deletes a plan never assigned', async () => {
+    const created = await createPlan(t.deps.database.db, {
+      name: 'Cobre 10',
+      signatures: 10,
+      priceUsd: '9.50',
+      validityDays: 90,
+    });
     const updated = await api(tokens.admin, 'updatePlan', {
       params: { id: created },
       body: { price_usd: '11' },
     });
-    expect(updated.data).toMatchObject({ name: 'Bronce 10', price_usd: '11.00', signatures: 10 });
+    expect(updated.data).toMatchObject({ name: 'Cobre 10', price_usd: '11.00', signatures: 10 });
     expect((await api(tokens.admin, 'deletePlan', { params: { id: created } })).status).toBe(200);
     expect((await api(tokens.admin, 'getPlan', { params: { id: created } })).status).toBe(404);
     expect((await api(tokens.admin, 'deletePlan', { params: { id: created } })).status).toBe(404);
