@@ -19,7 +19,8 @@ let tokens: Record<'admin' | 'acmeAdmin' | 'acmeManager' | 'branchManager' | 'ot
 
 let api: ReturnType<typeof endpointCaller>;
 
-beforeAll(async () => {
+/** A fresh app and database with the companies, plans and people below. */
+async function openApp() {
   t = await createTestApp({ clock: manualClock(NOW) });
   api = endpointCaller(t.app);
   const db = t.deps.database.db;
@@ -57,10 +58,17 @@ beforeAll(async () => {
     branchManager: await t.signin('gestor@cali.test', PASSWORD),
     otherAdmin: await t.signin('admin@otra.test', PASSWORD),
   };
-});
-afterAll(() => t.close());
+}
+
+/** Each describe works on a database of its own, so none counts the packages another one sold. */
+function withOwnApp() {
+  beforeAll(openApp);
+  afterAll(() => t.close());
+}
 
 describe('plan catalogue', () => {
+  withOwnApp();
+
   it('creates a plan with its price as a 2-decimal string, unlimited when signatures is null', async () => {
     const response = await api(tokens.admin, 'createPlan', {
       body: { name: 'Plata 10', signatures: 10, price_usd: 9.5, validity_days: 90 },
@@ -145,6 +153,8 @@ describe('plan catalogue', () => {
 });
 
 describe('assigning plans to companies', () => {
+  withOwnApp();
+
   it('gives a plan from a date in Bogotá until the end of its validity, with a credit transaction', async () => {
     const response = await api(tokens.admin, 'savePlanAssignment', {
       body: { company_id: ids.acme, plan_id: ids.gold, starts_at: '2030-11-01' },
@@ -214,11 +224,22 @@ describe('assigning plans to companies', () => {
 });
 
 describe('reading packages', () => {
+  withOwnApp();
   let expired: number;
   let other: number;
 
   beforeAll(async () => {
     const db = t.deps.database.db;
+    // Sold through the API, so they carry their credit transactions.
+    const sell = async (body: object) =>
+      expect((await api(tokens.admin, 'savePlanAssignment', { body })).status).toBe(200);
+    await sell({ company_id: ids.acme, plan_id: ids.gold, starts_at: '2030-11-01' });
+    await sell({
+      company_id: ids.branch,
+      plan_id: ids.unlimited,
+      starts_at: '2030-12-01T08:00',
+      expired_at: '2031-01-01T00:00:00Z',
+    });
     expired = await assignPlan(db, {
       companyId: ids.acme,
       planId: ids.gold,
@@ -227,6 +248,8 @@ describe('reading packages', () => {
       unitsTotal: 100,
       unitsUsed: 100,
     });
+    const formula = await createCompany(db, { fiscalName: '=HYPERLINK("x")', taxId: '901000012-3' });
+    await assignPlan(db, { companyId: formula, planId: ids.gold, startsAt: day(-2) });
     other = await assignPlan(db, {
       companyId: ids.other,
       planId: ids.gold,
@@ -259,7 +282,7 @@ describe('reading packages', () => {
   it('lists assignments with filters, search, sort and pagination for the administrator', async () => {
     const list = (body: object) => api(tokens.admin, 'listAssignments', { body });
     const all = await list({});
-    expect(all.data.total).toBe(4);
+    expect(all.data.total).toBe(5);
     expect(all.data.items[0]!.id).toBe(other); // newest first
     expect((await list({ company_id: ids.acme })).data.total).toBe(2);
     expect((await list({ plan_id: ids.unlimited })).data.total).toBe(1);
@@ -273,12 +296,13 @@ describe('reading packages', () => {
     });
     expect(november.data.items.map((item) => item.starts_at)).toEqual([
       '2030-11-01T05:00:00.000Z',
+      day(-2).toISOString(),
       day(-1).toISOString(),
     ]);
     expect((await list({ search: 'otra' })).data.items.map((item) => item.id)).toEqual([other]);
     const page = await list({ page: 2, itemsPerPage: 3, sort: 'id', order: 'ASC' });
-    expect(page.data.total).toBe(4);
-    expect(page.data.items).toHaveLength(1);
+    expect(page.data.total).toBe(5);
+    expect(page.data.items).toHaveLength(2);
   });
 
   it('limits a company manager to its company and branches', async () => {
@@ -344,9 +368,6 @@ describe('reading packages', () => {
   });
 
   it('exports every matching package to .xlsx with formulas neutralised', async () => {
-    const db = t.deps.database.db;
-    const formula = await createCompany(db, { fiscalName: '=HYPERLINK("x")', taxId: '901000012-3' });
-    await assignPlan(db, { companyId: formula, planId: ids.gold, startsAt: day(-2) });
     const exportAs = async (token: string, payload: object) => {
       const response = await t.app.inject({
         method: 'POST',
@@ -372,6 +393,8 @@ describe('reading packages', () => {
 });
 
 describe('plan assignment counts', () => {
+  withOwnApp();
+
   it('counts each plan its own assignments, not rows that share an id', async () => {
     const db = t.deps.database.db;
     const lonely = await createPlan(db, { name: 'Sin asignar', signatures: 5, validityDays: 30 });
