@@ -42,25 +42,34 @@ const post = (token: string, url: string, payload: object) =>
 const get = (token: string, url: string) => t.app.inject({ url: `/api/${url}`, headers: bearer(token) });
 
 describe('download requests', () => {
+  /** Andina's full download, requested by Elena and prepared by the queue before any test reads it. */
   let requestId: number;
 
+  beforeAll(async () => {
+    const requested = await post(andinaUser, 'add_download_request', { company_id: ids.andina });
+    expect(requested.statusCode, requested.body).toBe(200);
+    requestId = requested.json().data.id;
+    await t.deps.queue.drain();
+  });
+
+  // On the branch, so Andina's own list keeps the one prepared request above.
   it('queues one request per scope and answers the pending one again', async () => {
-    const first = await post(andinaUser, 'add_download_request', { company_id: ids.andina });
+    const first = await post(andinaUser, 'add_download_request', { company_id: ids.branch });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().message).toBe(
       'Estamos preparando su descarga. Le avisaremos por correo cuando esté lista',
     );
     expect(first.json().data).toMatchObject({
-      company_id: ids.andina,
+      company_id: ids.branch,
       scope: 'all',
       status: 'pending',
       requested_by_name: 'Elena Pérez',
       completed_at: null,
     });
-    requestId = first.json().data.id;
-    const again = await post(andinaUser, 'add_download_request', { company_id: ids.andina, scope: 'all' });
-    expect(again.json().data.id).toBe(requestId);
-    const notReady = await get(andinaUser, `download_request_file/${requestId}`);
+    const pendingId = first.json().data.id;
+    const again = await post(andinaUser, 'add_download_request', { company_id: ids.branch, scope: 'all' });
+    expect(again.json().data.id).toBe(pendingId);
+    const notReady = await get(andinaUser, `download_request_file/${pendingId}`);
     expect(notReady.statusCode).toBe(409);
     expect(notReady.json().message).toBe('La descarga aún no está lista');
   });

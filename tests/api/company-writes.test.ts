@@ -139,7 +139,16 @@ describe('POST add_company', () => {
 });
 
 describe('branches', () => {
-  let branchId: number;
+  /** A branch of Andina in Cali, added by Elena through the API; answers its id. */
+  const addAndinaBranch = async (fiscalName: string): Promise<number> => {
+    const response = await call(andinaUser, 'POST', 'add_company_branch', {
+      parent_id: ids.andina,
+      fiscal_name: fiscalName,
+      city_id: 76001,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id;
+  };
 
   it('lets a top-level company create a branch, which takes its NIT', async () => {
     const response = await call(andinaUser, 'POST', 'add_company_branch', {
@@ -149,7 +158,6 @@ describe('branches', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
-    branchId = data.id;
     expect(data).toMatchObject({
       parent_id: ids.andina,
       tax_id: nit('900111222'),
@@ -160,6 +168,7 @@ describe('branches', () => {
   });
 
   it('refuses a branch of a branch, and a branch under another company', async () => {
+    const branchId = await addAndinaBranch('Andina Cali Norte');
     const nested = await call(admin, 'POST', 'add_company_branch', {
       parent_id: branchId,
       fiscal_name: 'Nieta',
@@ -176,6 +185,7 @@ describe('branches', () => {
   });
 
   it('updates a branch through update_company_branch, not a top-level company', async () => {
+    const branchId = await addAndinaBranch('Andina Cali');
     const updated = await call(andinaUser, 'PUT', `update_company_branch/${branchId}`, {
       fiscal_name: 'Andina Cali Centro',
       status: 'inactive',

@@ -1,13 +1,15 @@
+import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createDocumentType, createUser } from '../../server/db/factories.js';
+import { documentTypes } from '../../server/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Tipos-2026';
 let t: TestApp;
-let ids: Record<'andina' | 'branch' | 'caribe' | 'caribeType', number>;
-let tokens: Record<'admin' | 'elena' | 'auditor' | 'branch', string>;
+let ids: Record<'andina' | 'branch' | 'caribe' | 'caribeType' | 'pacifico' | 'pacificoBranch', number>;
+let tokens: Record<'admin' | 'elena' | 'auditor' | 'branch' | 'paula', string>;
 
 type DocumentType = {
   id: number;
@@ -28,22 +30,33 @@ beforeAll(async () => {
     parentId: andina,
   });
   const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
+  // Pacífico's catalogue changes under the writing tests, so Andina's stays as seeded below.
+  const pacifico = await createCompany(db, { fiscalName: 'Pacífico Legal', taxId: '901222333-4' });
+  const pacificoBranch = await createCompany(db, {
+    fiscalName: 'Pacífico Cali',
+    taxId: '901222333-4',
+    parentId: pacifico,
+  });
   const user = (companyId: number, roleId: number, email: string) =>
     createUser(db, { companyId, roleId, name: 'Usuario', lastName: 'Prueba', email, password: PASSWORD });
   await user(andina, ROLE.companyAdministrator, 'elena@andina.test');
   await user(andina, ROLE.auditor, 'auditor@andina.test');
   await user(branch, ROLE.companyAdministrator, 'bruno@cali.test');
+  await user(pacifico, ROLE.companyAdministrator, 'paula@pacifico.test');
   ids = {
     andina,
     branch,
     caribe,
     caribeType: await createDocumentType(db, { companyId: caribe, name: 'Póliza', code: 'POL' }),
+    pacifico,
+    pacificoBranch,
   };
   tokens = {
     admin: await t.signin(ADMIN.email, ADMIN.password),
     elena: await t.signin('elena@andina.test', PASSWORD),
     auditor: await t.signin('auditor@andina.test', PASSWORD),
     branch: await t.signin('bruno@cali.test', PASSWORD),
+    paula: await t.signin('paula@pacifico.test', PASSWORD),
   };
 });
 afterAll(() => t.close());
@@ -64,39 +77,53 @@ async function list(token: string, companyId: number, key = '-', query = '', pag
 const add = (token: string, body: object) => call(token, 'POST', 'add_document_type', body);
 
 describe('document types', () => {
-  let contrato: DocumentType;
+  /** Andina's "Contrato laboral"; the reading tests rely on Andina's three types and its branch's one. */
+  let contrato: number;
+
+  beforeAll(async () => {
+    const db = t.deps.database.db;
+    contrato = await createDocumentType(db, {
+      companyId: ids.andina,
+      name: 'Contrato laboral',
+      code: 'CTR-LAB',
+      description: 'Contratos de trabajo',
+    });
+    await createDocumentType(db, { companyId: ids.andina, name: 'Acuerdo de confidencialidad', code: 'NDA' });
+    await createDocumentType(db, { companyId: ids.andina, name: '=1+1', status: 'inactive' });
+    await createDocumentType(db, { companyId: ids.branch, name: 'Contrato laboral' });
+    await createDocumentType(db, {
+      companyId: ids.pacifico,
+      name: 'Acuerdo de confidencialidad',
+      code: 'NDA',
+    });
+  });
 
   it('creates types with a unique name per company', async () => {
-    const response = await add(tokens.elena, {
-      company_id: ids.andina,
+    const response = await add(tokens.paula, {
+      company_id: ids.pacifico,
       name: 'Contrato laboral',
       code: 'ctr-lab',
       description: 'Contratos de trabajo',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Tipo de documento creado');
-    contrato = response.json().data;
-    expect(contrato).toMatchObject({
-      company_id: ids.andina,
-      company_name: 'Andina Firmas',
+    const created: DocumentType = response.json().data;
+    expect(created).toMatchObject({
+      company_id: ids.pacifico,
+      company_name: 'Pacífico Legal',
       name: 'Contrato laboral',
       code: 'CTR-LAB',
       status: 'active',
     });
-    expect((await call(tokens.elena, 'GET', `get_document_type/${contrato.id}`)).json().data).toEqual(
-      contrato,
-    );
+    expect((await call(tokens.paula, 'GET', `get_document_type/${created.id}`)).json().data).toEqual(created);
 
-    const repeated = await add(tokens.elena, { company_id: ids.andina, name: 'CONTRATO LABORAL' });
+    const repeated = await add(tokens.paula, { company_id: ids.pacifico, name: 'CONTRATO LABORAL' });
     expect(repeated.statusCode).toBe(409);
     expect(repeated.json().errors).toEqual({
       name: 'Ya existe un tipo de documento con este nombre en la empresa',
     });
-    expect((await add(tokens.elena, { company_id: ids.branch, name: 'Contrato laboral' })).statusCode).toBe(
-      200,
-    );
-    await add(tokens.elena, { company_id: ids.andina, name: 'Acuerdo de confidencialidad', code: 'NDA' });
-    await add(tokens.elena, { company_id: ids.andina, name: '=1+1', status: 'inactive' });
+    const inBranch = await add(tokens.paula, { company_id: ids.pacificoBranch, name: 'Contrato laboral' });
+    expect(inBranch.statusCode).toBe(200);
   });
 
   it('answers Spanish field errors', async () => {
@@ -123,7 +150,7 @@ describe('document types', () => {
     ]);
     expect((await list(tokens.elena, ids.andina, 'nda')).items.map((type) => type.code)).toEqual(['NDA']);
     expect((await list(tokens.elena, ids.andina, 'trabajo')).items.map((type) => type.id)).toEqual([
-      contrato.id,
+      contrato,
     ]);
     expect((await list(tokens.elena, ids.andina, 'de conf')).total).toBe(1);
     expect((await list(tokens.elena, ids.andina, '-', '?status=inactive')).items.map((t) => t.name)).toEqual([
@@ -141,24 +168,27 @@ describe('document types', () => {
   });
 
   it('updates only what is sent and keeps names unique', async () => {
-    const response = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
+    const typeId = await createDocumentType(t.deps.database.db, {
+      companyId: ids.pacifico,
+      name: 'Contrato de servicios',
+      code: 'CTR-SRV',
+      description: 'Prestación de servicios',
+    });
+    const response = await call(tokens.paula, 'PUT', `update_document_type/${typeId}`, {
       description: '',
       status: 'inactive',
     });
     expect(response.json()).toMatchObject({
       message: 'Tipo de documento actualizado',
-      data: { name: 'Contrato laboral', code: 'CTR-LAB', description: null, status: 'inactive' },
+      data: { name: 'Contrato de servicios', code: 'CTR-SRV', description: null, status: 'inactive' },
     });
     // Codes may repeat; only names are unique.
-    const sameAsCode = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
-      name: 'nda',
-    });
+    const sameAsCode = await call(tokens.paula, 'PUT', `update_document_type/${typeId}`, { name: 'nda' });
     expect(sameAsCode.statusCode).toBe(200);
-    const taken = await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, {
+    const taken = await call(tokens.paula, 'PUT', `update_document_type/${typeId}`, {
       name: 'Acuerdo de Confidencialidad',
     });
     expect(taken.statusCode).toBe(409);
-    await call(tokens.elena, 'PUT', `update_document_type/${contrato.id}`, { name: 'Contrato laboral' });
   });
 
   it('keeps types apart between companies and between a branch and its parent', async () => {
@@ -172,7 +202,7 @@ describe('document types', () => {
     expect((await call(tokens.elena, 'GET', `document_types_list/${ids.caribe}/1/15/-`)).statusCode).toBe(
       404,
     );
-    expect((await call(tokens.branch, 'GET', `get_document_type/${contrato.id}`)).statusCode).toBe(404);
+    expect((await call(tokens.branch, 'GET', `get_document_type/${contrato}`)).statusCode).toBe(404);
     expect((await add(tokens.branch, { company_id: ids.andina, name: 'X' })).statusCode).toBe(404);
     expect(
       (await call(tokens.branch, 'POST', 'export_document_types', { company_id: ids.andina })).statusCode,
@@ -212,15 +242,20 @@ describe('document types', () => {
     await everything.xlsx.load(
       (await call(tokens.admin, 'POST', 'export_document_types', {})).rawPayload as unknown as ArrayBuffer,
     );
-    expect(everything.worksheets[0]!.rowCount).toBe(6);
+    // Every company's types: the header row and one row per type stored.
+    const [stored] = await t.deps.database.db.select({ types: count() }).from(documentTypes);
+    expect(everything.worksheets[0]!.rowCount).toBe(stored!.types + 1);
+    const companyNames = everything.worksheets[0]!.getColumn(2).values.slice(2);
+    expect(companyNames).toEqual(
+      expect.arrayContaining(['Andina Firmas', 'Andina Cali', 'Caribe Contratos']),
+    );
   });
 
   it('deletes a type', async () => {
-    const response = await call(tokens.elena, 'DELETE', `delete_document_type/${contrato.id}`);
-    expect(response.json()).toEqual({ data: { id: contrato.id }, message: 'Tipo de documento eliminado' });
-    expect((await call(tokens.elena, 'GET', `get_document_type/${contrato.id}`)).statusCode).toBe(404);
-    expect((await call(tokens.auditor, 'DELETE', `delete_document_type/${contrato.id}`)).statusCode).toBe(
-      403,
-    );
+    const typeId = await createDocumentType(t.deps.database.db, { companyId: ids.andina, name: 'Pagaré' });
+    const response = await call(tokens.elena, 'DELETE', `delete_document_type/${typeId}`);
+    expect(response.json()).toEqual({ data: { id: typeId }, message: 'Tipo de documento eliminado' });
+    expect((await call(tokens.elena, 'GET', `get_document_type/${typeId}`)).statusCode).toBe(404);
+    expect((await call(tokens.auditor, 'DELETE', `delete_document_type/${typeId}`)).statusCode).toBe(403);
   });
 });

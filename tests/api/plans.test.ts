@@ -14,12 +14,13 @@ const PASSWORD = 'Planes-2030';
 const ROLE_PACKAGES = 931;
 
 let t: TestApp;
-let ids: Record<'acme' | 'branch' | 'other' | 'gold' | 'unlimited' | 'retired', number>;
+let ids: Record<'acme' | 'branch' | 'other' | 'gold' | 'unlimited' | 'retired' | 'bronze', number>;
 let tokens: Record<'admin' | 'acmeAdmin' | 'acmeManager' | 'branchManager' | 'otherAdmin', string>;
 
 let api: ReturnType<typeof endpointCaller>;
 
-beforeAll(async () => {
+/** A fresh app and database with the companies, plans and people below. */
+async function openApp() {
   t = await createTestApp({ clock: manualClock(NOW) });
   api = endpointCaller(t.app);
   const db = t.deps.database.db;
@@ -41,7 +42,9 @@ beforeAll(async () => {
       validityDays: 365,
     }),
     retired: await createPlan(db, { name: 'Retirado', signatures: 10, status: 'inactive', validityDays: 30 }),
+    bronze: await createPlan(db, { name: 'Bronce 10', signatures: 10, priceUsd: '9.50', validityDays: 90 }),
   };
+  await createPlan(db, { name: 'Libre', signatures: null, priceUsd: '1200.00', validityDays: 365 });
   const user = (companyId: number, roleId: number, email: string) =>
     createUser(db, { companyId, roleId, name: 'Usuaria', lastName: email, email, password: PASSWORD });
   await user(acme, ROLE.companyAdministrator, 'admin@acme.test');
@@ -55,20 +58,25 @@ beforeAll(async () => {
     branchManager: await t.signin('gestor@cali.test', PASSWORD),
     otherAdmin: await t.signin('admin@otra.test', PASSWORD),
   };
-});
-afterAll(() => t.close());
+}
+
+/** Each describe works on a database of its own, so none counts the packages another one sold. */
+function withOwnApp() {
+  beforeAll(openApp);
+  afterAll(() => t.close());
+}
 
 describe('plan catalogue', () => {
-  let created: number;
+  withOwnApp();
 
   it('creates a plan with its price as a 2-decimal string, unlimited when signatures is null', async () => {
     const response = await api(tokens.admin, 'createPlan', {
-      body: { name: 'Bronce 10', signatures: 10, price_usd: 9.5, validity_days: 90 },
+      body: { name: 'Plata 10', signatures: 10, price_usd: 9.5, validity_days: 90 },
     });
     expect(response.status).toBe(200);
     expect(response.message).toBe('Plan creado correctamente');
     expect(response.data).toMatchObject({
-      name: 'Bronce 10',
+      name: 'Plata 10',
       signatures: 10,
       unlimited: false,
       price_usd: '9.50',
@@ -76,11 +84,13 @@ describe('plan catalogue', () => {
       status: 'active',
       assignments_count: 0,
     });
-    created = response.data.id;
     const unlimited = await api(tokens.admin, 'createPlan', {
-      body: { name: 'Libre', signatures: null, price_usd: '1200', validity_days: 365 },
+      body: { name: 'Libre anual', signatures: null, price_usd: '1200', validity_days: 365 },
     });
     expect(unlimited.data).toMatchObject({ signatures: null, unlimited: true, price_usd: '1200.00' });
+    // The listing test counts the seeded catalogue only.
+    for (const plan of [response.data, unlimited.data])
+      expect((await api(tokens.admin, 'deletePlan', { params: { id: plan.id } })).status).toBe(200);
   });
 
   it('refuses bad input with Spanish messages per field', async () => {
@@ -109,7 +119,7 @@ describe('plan catalogue', () => {
     ]);
     const page = await api(tokens.admin, 'listPlans', { query: { page: 2, itemsPerPage: 2, sort: 'id' } });
     expect(page.data.total).toBe(5);
-    expect(page.data.items.map((plan) => plan.id)).toEqual([ids.retired, created]);
+    expect(page.data.items.map((plan) => plan.id)).toEqual([ids.retired, ids.bronze]);
     const inactive = await api(tokens.admin, 'listPlans', { query: { status: 'inactive' } });
     expect(inactive.data.items.map((plan) => plan.id)).toEqual([ids.retired]);
     const search = await api(tokens.admin, 'listPlans', { query: { search: 'oro' } });
@@ -120,11 +130,17 @@ describe('plan catalogue', () => {
   });
 
   it('updates only what is sent and deletes a plan never assigned', async () => {
+    const created = await createPlan(t.deps.database.db, {
+      name: 'Cobre 10',
+      signatures: 10,
+      priceUsd: '9.50',
+      validityDays: 90,
+    });
     const updated = await api(tokens.admin, 'updatePlan', {
       params: { id: created },
       body: { price_usd: '11' },
     });
-    expect(updated.data).toMatchObject({ name: 'Bronce 10', price_usd: '11.00', signatures: 10 });
+    expect(updated.data).toMatchObject({ name: 'Cobre 10', price_usd: '11.00', signatures: 10 });
     expect((await api(tokens.admin, 'deletePlan', { params: { id: created } })).status).toBe(200);
     expect((await api(tokens.admin, 'getPlan', { params: { id: created } })).status).toBe(404);
     expect((await api(tokens.admin, 'deletePlan', { params: { id: created } })).status).toBe(404);
@@ -137,6 +153,8 @@ describe('plan catalogue', () => {
 });
 
 describe('assigning plans to companies', () => {
+  withOwnApp();
+
   it('gives a plan from a date in Bogotá until the end of its validity, with a credit transaction', async () => {
     const response = await api(tokens.admin, 'savePlanAssignment', {
       body: { company_id: ids.acme, plan_id: ids.gold, starts_at: '2030-11-01' },
@@ -206,11 +224,22 @@ describe('assigning plans to companies', () => {
 });
 
 describe('reading packages', () => {
+  withOwnApp();
   let expired: number;
   let other: number;
 
   beforeAll(async () => {
     const db = t.deps.database.db;
+    // Sold through the API, so they carry their credit transactions.
+    const sell = async (body: object) =>
+      expect((await api(tokens.admin, 'savePlanAssignment', { body })).status).toBe(200);
+    await sell({ company_id: ids.acme, plan_id: ids.gold, starts_at: '2030-11-01' });
+    await sell({
+      company_id: ids.branch,
+      plan_id: ids.unlimited,
+      starts_at: '2030-12-01T08:00',
+      expired_at: '2031-01-01T00:00:00Z',
+    });
     expired = await assignPlan(db, {
       companyId: ids.acme,
       planId: ids.gold,
@@ -219,6 +248,8 @@ describe('reading packages', () => {
       unitsTotal: 100,
       unitsUsed: 100,
     });
+    const formula = await createCompany(db, { fiscalName: '=HYPERLINK("x")', taxId: '901000012-3' });
+    await assignPlan(db, { companyId: formula, planId: ids.gold, startsAt: day(-2) });
     other = await assignPlan(db, {
       companyId: ids.other,
       planId: ids.gold,
@@ -251,7 +282,7 @@ describe('reading packages', () => {
   it('lists assignments with filters, search, sort and pagination for the administrator', async () => {
     const list = (body: object) => api(tokens.admin, 'listAssignments', { body });
     const all = await list({});
-    expect(all.data.total).toBe(4);
+    expect(all.data.total).toBe(5);
     expect(all.data.items[0]!.id).toBe(other); // newest first
     expect((await list({ company_id: ids.acme })).data.total).toBe(2);
     expect((await list({ plan_id: ids.unlimited })).data.total).toBe(1);
@@ -265,12 +296,13 @@ describe('reading packages', () => {
     });
     expect(november.data.items.map((item) => item.starts_at)).toEqual([
       '2030-11-01T05:00:00.000Z',
+      day(-2).toISOString(),
       day(-1).toISOString(),
     ]);
     expect((await list({ search: 'otra' })).data.items.map((item) => item.id)).toEqual([other]);
     const page = await list({ page: 2, itemsPerPage: 3, sort: 'id', order: 'ASC' });
-    expect(page.data.total).toBe(4);
-    expect(page.data.items).toHaveLength(1);
+    expect(page.data.total).toBe(5);
+    expect(page.data.items).toHaveLength(2);
   });
 
   it('limits a company manager to its company and branches', async () => {
@@ -336,9 +368,6 @@ describe('reading packages', () => {
   });
 
   it('exports every matching package to .xlsx with formulas neutralised', async () => {
-    const db = t.deps.database.db;
-    const formula = await createCompany(db, { fiscalName: '=HYPERLINK("x")', taxId: '901000012-3' });
-    await assignPlan(db, { companyId: formula, planId: ids.gold, startsAt: day(-2) });
     const exportAs = async (token: string, payload: object) => {
       const response = await t.app.inject({
         method: 'POST',
@@ -364,6 +393,8 @@ describe('reading packages', () => {
 });
 
 describe('plan assignment counts', () => {
+  withOwnApp();
+
   it('counts each plan its own assignments, not rows that share an id', async () => {
     const db = t.deps.database.db;
     const lonely = await createPlan(db, { name: 'Sin asignar', signatures: 5, validityDays: 30 });

@@ -39,8 +39,6 @@ const userRow = async (id: number) =>
   (await t.deps.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('invitation', () => {
-  let created: number;
-
   it('lets a new user set a password with the link, once, and then sign in', async () => {
     const response = await call(tokens.elena, 'POST', 'users/saveUser', {
       name: 'Inés',
@@ -50,7 +48,7 @@ describe('invitation', () => {
       company_id: ids.andina,
     });
     expect(response.statusCode, response.body).toBe(200);
-    created = response.json().data.id;
+    const created = response.json().data.id;
     const first = await invitationToken('ines@andina.test');
 
     // A resend replaces the link: the first one stops working.
@@ -69,6 +67,13 @@ describe('invitation', () => {
   });
 
   it('refuses a resend once the password is set, and for other tenants', async () => {
+    const created = await createUser(t.deps.database.db, {
+      companyId: ids.andina,
+      name: 'Irene',
+      lastName: 'Instalada',
+      email: 'irene@andina.test',
+      password: PASSWORD,
+    });
     const response = await call(tokens.elena, 'POST', `users/resend_invitation/${created}`);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('El usuario ya definió su contraseña; no necesita una invitación');
@@ -209,18 +214,27 @@ describe('activate_user/{id} and unlock_user/{id}', () => {
   });
 
   it('activates an inactive user; other tenants get 404', async () => {
+    const db = t.deps.database.db;
+    const olga = await createUser(db, {
+      companyId: ids.andina,
+      name: 'Olga',
+      lastName: 'Operaria',
+      email: 'olga@andina.test',
+      password: PASSWORD,
+    });
+    const olgaToken = await t.signin('olga@andina.test', PASSWORD);
     // Straight in the database, as another server process would: refused once this process'
     // short-lived session cache lapses.
-    await t.deps.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, ids.oscar));
+    await db.update(users).set({ status: 'inactive' }).where(eq(users.id, olga));
     await expect
-      .poll(async () => (await call(tokens.oscar, 'GET', `get_users/${ids.oscar}`)).statusCode, {
+      .poll(async () => (await call(olgaToken, 'GET', `get_users/${olga}`)).statusCode, {
         timeout: 10 * ACTOR_CACHE_MS,
       })
       .toBe(401);
-    expect((await call(tokens.branch, 'POST', `activate_user/${ids.oscar}`)).statusCode).toBe(404);
-    const activated = await call(tokens.elena, 'POST', `activate_user/${ids.oscar}`);
+    expect((await call(tokens.branch, 'POST', `activate_user/${olga}`)).statusCode).toBe(404);
+    const activated = await call(tokens.elena, 'POST', `activate_user/${olga}`);
     expect(activated.json()).toMatchObject({ message: 'Usuario activado', data: { status: 'active' } });
-    tokens.oscar = await t.signin('oscar@andina.test', PASSWORD);
+    await t.signin('olga@andina.test', PASSWORD);
   });
 });
 
