@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { EC_ALGORITHM, OID, subtle, toArrayBuffer } from './crypto.js';
+import { EC_ALGORITHM, OID, randomSerialNumber, subtle } from './crypto.js';
 
 export type CertificateProfile = 'root' | 'seal' | 'tsa';
 
@@ -93,9 +92,7 @@ export type IssueInput = {
 export async function issueCertificate(input: IssueInput): Promise<pkijs.Certificate> {
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
-  certificate.serialNumber = new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
+  certificate.serialNumber = randomSerialNumber();
   certificate.subject = input.subject;
   // The issuer is copied from the CA certificate as parsed, so its exact encoding is kept.
   certificate.issuer = input.issuer ? input.issuer.certificate.subject : input.subject;

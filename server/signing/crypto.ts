@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
@@ -43,6 +43,17 @@ export function isRsaKey(key: CryptoKey): boolean {
 
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/**
+ * A random positive serial number (certificates, timestamp tokens) in minimal DER: the first byte
+ * is 0x40–0x7f, never a leading 0x00 (non-minimal INTEGER, which OpenSSL 3 and NSS refuse to load)
+ * nor a set high bit (a negative number).
+ */
+export function randomSerialNumber(): asn1js.Integer {
+  const serial = randomBytes(16);
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  return new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
 }
 
 export async function sha256(data: Uint8Array | ArrayBuffer): Promise<Uint8Array> {

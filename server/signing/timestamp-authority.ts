@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
-import { OID, parseDer, sha256, toArrayBuffer } from './crypto.js';
+import { OID, parseDer, randomSerialNumber, sha256, toArrayBuffer } from './crypto.js';
 
 /** The platform TSA's policy: a UUID-based OID (X.667), which needs no registration. */
 export const TSA_POLICY_OID = '2.25.210960128546563315427497005542717000361';
@@ -37,8 +36,6 @@ export async function issueTimestampToken(
   const now = options.now?.() ?? new Date();
   // Whole seconds with an accuracy of one second: GeneralizedTime then has no fraction to trim.
   const genTime = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
   const tstInfo = new pkijs.TSTInfo({
     version: 1,
     policy: TSA_POLICY_OID,
@@ -46,7 +43,7 @@ export async function issueTimestampToken(
       hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
       hashedMessage: new asn1js.OctetString({ valueHex: toArrayBuffer(imprint) }),
     }),
-    serialNumber: new asn1js.Integer({ valueHex: toArrayBuffer(serial) }),
+    serialNumber: randomSerialNumber(),
     genTime,
     accuracy: new pkijs.Accuracy({ seconds: 1 }),
     ...(options.nonce ? { nonce: options.nonce } : {}),
