@@ -350,14 +350,27 @@ async function readSheet(payload: Buffer) {
 }
 
 describe('POST export_users', () => {
-  it('streams every matching user the caller sees, with formulas neutralised', async () => {
-    await createUser(t.deps.database.db, {
-      companyId: ids.andina,
-      name: '=HYPERLINK("http://x")',
-      lastName: '+Fórmula',
-      email: 'formula@andina.test',
+  /** A company of the export's own, with a branch, so other tests' users never enter the sheet. */
+  async function exportingCompany() {
+    const db = t.deps.database.db;
+    const exporter = await createCompany(db, { fiscalName: 'Exportadora', taxId: '901777888-9' });
+    const branchId = await createCompany(db, {
+      fiscalName: 'Exportadora Neiva',
+      taxId: '901777888-9',
+      parentId: exporter,
     });
-    const response = await call(tokens.elena, 'POST', 'export_users', {});
+    const person = (companyId: number, roleId: number, name: string, lastName: string, email: string) =>
+      createUser(db, { companyId, roleId, name, lastName, email, password: PASSWORD });
+    await person(exporter, ROLE.companyAdministrator, 'Ester', 'Exporta', 'ester@exportadora.test');
+    await person(exporter, ROLE.operator, 'Omar', 'Opera', 'omar@exportadora.test');
+    await person(branchId, ROLE.operator, 'Nelly', 'Neiva', 'nelly@neiva.test');
+    await person(exporter, ROLE.operator, '=HYPERLINK("http://x")', '+Fórmula', 'formula@exportadora.test');
+    return t.signin('ester@exportadora.test', PASSWORD);
+  }
+
+  it('streams every matching user the caller sees, with formulas neutralised', async () => {
+    const ester = await exportingCompany();
+    const response = await call(ester, 'POST', 'export_users', {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -372,17 +385,15 @@ describe('POST export_users', () => {
     });
     expect(emails).toEqual(
       new Set([
-        'elena@andina.test',
-        'oscar@andina.test',
-        'bruno@cali.test',
-        'sara@andina.test',
-        'nora@andina.test',
-        'formula@andina.test',
+        'ester@exportadora.test',
+        'omar@exportadora.test',
+        'nelly@neiva.test',
+        'formula@exportadora.test',
       ]),
     );
     let formulaRow: ExcelJS.Row | undefined;
     sheet.eachRow((row) => {
-      if (row.getCell(4).value === 'formula@andina.test') formulaRow = row;
+      if (row.getCell(4).value === 'formula@exportadora.test') formulaRow = row;
     });
     expect(formulaRow?.getCell(2).value).toBe('\'=HYPERLINK("http://x")');
     expect(formulaRow?.getCell(3).value).toBe("'+Fórmula");
@@ -393,8 +404,6 @@ describe('POST export_users', () => {
     );
     expect(filtered.rowCount).toBe(2);
     expect(filtered.getRow(2).getCell(4).value).toBe('carla@caribe.test');
-    expect((await call(tokens.elena, 'POST', 'export_users', { company_id: ids.caribe })).statusCode).toBe(
-      404,
-    );
+    expect((await call(ester, 'POST', 'export_users', { company_id: ids.caribe })).statusCode).toBe(404);
   });
 });
