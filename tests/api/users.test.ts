@@ -5,6 +5,7 @@ import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createRole, createUser } from '../../server/db/factories.js';
 import { companies } from '../../server/db/schema/index.js';
 import { mailsTo } from './support/mailbox.js';
+import { type AppSwap, onOwnApp } from './support/ownApp.js';
 import { createTenants } from './support/tenants.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -25,30 +26,41 @@ type UserRecord = {
   invited_at: string | null;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.deps.database.db;
+/** The app of these tests: the two tenants, plus Sara, who holds a role stronger than Elena's. */
+async function openUsersApp(): Promise<{ t: TestApp; ids: typeof ids; tokens: typeof tokens }> {
+  const app = await createTestApp();
+  const db = app.deps.database.db;
   await createRole(db, {
     id: ROLE_IMPERSONATOR,
     name: 'Con suplantación',
     permissions: ['user.list', 'impersonate.user'],
   });
-  const tenants = await createTenants(t, {
+  const tenants = await createTenants(app, {
     password: PASSWORD,
     lastNames: { elena: 'Restrepo', oscar: 'Zuluaga', bruno: 'Cali', carla: 'Caribe' },
   });
-  tokens = tenants.tokens;
-  ids = {
-    ...tenants.ids,
-    strong: await createUser(db, {
-      companyId: tenants.ids.andina,
-      roleId: ROLE_IMPERSONATOR,
-      name: 'Sara',
-      lastName: 'Suplanta',
-      email: 'sara@andina.test',
-      password: PASSWORD,
-    }),
-  };
+  const strong = await createUser(db, {
+    companyId: tenants.ids.andina,
+    roleId: ROLE_IMPERSONATOR,
+    name: 'Sara',
+    lastName: 'Suplanta',
+    email: 'sara@andina.test',
+    password: PASSWORD,
+  });
+  return { t: app, ids: { ...tenants.ids, strong }, tokens: tenants.tokens };
+}
+
+/** For the describes that create or change users: the counting and sorting tests never see them. */
+const ownUsersApp: AppSwap<Awaited<ReturnType<typeof openUsersApp>>> = {
+  open: openUsersApp,
+  current: () => ({ t, ids, tokens }),
+  use: (setup) => {
+    ({ t, ids, tokens } = setup);
+  },
+};
+
+beforeAll(async () => {
+  ({ t, ids, tokens } = await openUsersApp());
 });
 afterAll(() => t.close());
 
@@ -173,6 +185,8 @@ describe('GET roles/{page}/{itemsPerPage}', () => {
 });
 
 describe('POST users/saveUser', () => {
+  onOwnApp(ownUsersApp);
+
   it('creates a user who receives an invitation, and refuses the same e-mail again', async () => {
     const response = await call(tokens.elena, 'POST', 'users/saveUser', newUser());
     expect(response.statusCode, response.body).toBe(200);
@@ -350,6 +364,8 @@ async function readSheet(payload: Buffer) {
 }
 
 describe('POST export_users', () => {
+  onOwnApp(ownUsersApp);
+
   /** A company of the export's own, with a branch, so other tests' users never enter the sheet. */
   async function exportingCompany() {
     const db = t.deps.database.db;
