@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createTextBanner, createUser } from '../../server/db/factories.js';
 import { banners } from '../../server/db/schema/index.js';
 import { readAll } from '../../server/storage/storage.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { manualClock } from './support/mailbox.js';
+import { type AppSwap, onOwnApp } from './support/ownApp.js';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
 
 const NOW = new Date('2030-11-20T15:00:00Z');
@@ -17,10 +18,16 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
   'base64',
 );
 
-let t: TestApp;
-let api: ReturnType<typeof endpointCaller>;
-let ids: Record<'acme' | 'branch' | 'other', number>;
-let tokens: Record<'admin' | 'acmeAdmin' | 'acmeOperator' | 'branchAdmin' | 'otherOperator', string>;
+type Banners = {
+  t: TestApp;
+  api: ReturnType<typeof endpointCaller>;
+  ids: Record<'acme' | 'branch' | 'other', number>;
+  tokens: Record<'admin' | 'acmeAdmin' | 'acmeOperator' | 'branchAdmin' | 'otherOperator', string>;
+};
+let t: Banners['t'];
+let api: Banners['api'];
+let ids: Banners['ids'];
+let tokens: Banners['tokens'];
 
 const textBanner = {
   kind: 'text',
@@ -31,12 +38,12 @@ const textBanner = {
   ends_at: '2030-12-01',
 };
 
-beforeAll(async () => {
-  t = await createTestApp({ clock: manualClock(NOW) });
-  api = endpointCaller(t.app);
-  const db = t.deps.database.db;
+/** Acme with its branch and another company, their people signed in, at NOW. */
+async function openBannersApp(): Promise<Banners> {
+  const app = await createTestApp({ clock: manualClock(NOW) });
+  const db = app.deps.database.db;
   const acme = await createCompany(db, { fiscalName: 'Acme Banners', taxId: '901000020-1' });
-  ids = {
+  const companyIds = {
     acme,
     branch: await createCompany(db, { fiscalName: 'Acme Pasto', taxId: '901000020-1', parentId: acme }),
     other: await createCompany(db, { fiscalName: 'Otra', taxId: '901000021-2' }),
@@ -45,17 +52,52 @@ beforeAll(async () => {
     createUser(db, { companyId, roleId, name: 'Ana', lastName: email, email, password: PASSWORD });
   await user(acme, ROLE.companyAdministrator, 'admin@acme.test');
   await user(acme, ROLE.operator, 'operador@acme.test');
-  await user(ids.branch, ROLE.companyAdministrator, 'admin@pasto.test');
-  await user(ids.other, ROLE.operator, 'operador@otra.test');
-  tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    acmeAdmin: await t.signin('admin@acme.test', PASSWORD),
-    acmeOperator: await t.signin('operador@acme.test', PASSWORD),
-    branchAdmin: await t.signin('admin@pasto.test', PASSWORD),
-    otherOperator: await t.signin('operador@otra.test', PASSWORD),
+  await user(companyIds.branch, ROLE.companyAdministrator, 'admin@pasto.test');
+  await user(companyIds.other, ROLE.operator, 'operador@otra.test');
+  return {
+    t: app,
+    api: endpointCaller(app.app),
+    ids: companyIds,
+    tokens: {
+      admin: await app.signin(ADMIN.email, ADMIN.password),
+      acmeAdmin: await app.signin('admin@acme.test', PASSWORD),
+      acmeOperator: await app.signin('operador@acme.test', PASSWORD),
+      branchAdmin: await app.signin('admin@pasto.test', PASSWORD),
+      otherOperator: await app.signin('operador@otra.test', PASSWORD),
+    },
   };
+}
+
+/** Every describe (or test) works on an app of its own: what one creates or changes, no other counts. */
+const ownBannersApp = (seed: (setup: Banners) => Promise<unknown> = async () => {}): AppSwap<Banners> => ({
+  open: async () => {
+    const setup = await openBannersApp();
+    await seed(setup);
+    return setup;
+  },
+  current: () => ({ t, api, ids, tokens }),
+  use: (setup) => {
+    ({ t, api, ids, tokens } = setup);
+  },
 });
-afterAll(() => t.close());
+
+/** The platform's two current banners: a text one for everyone and an image one for Acme. */
+async function createMaintenanceAndLaunch() {
+  const text = await api(tokens.admin, 'createBanner', { body: textBanner });
+  const image = await api(tokens.admin, 'createBanner', {
+    body: {
+      kind: 'image',
+      title: 'Nueva firma masiva',
+      image: { filename: 'masiva.png', content_base64: `data:image/png;base64,${PNG}` },
+      link_url: 'https://rubrica.test/novedades',
+      audience: 'company',
+      company_id: ids.acme,
+      starts_at: '2030-11-15T08:00',
+      ends_at: '2030-11-30',
+    },
+  });
+  return { text, image };
+}
 
 const storedKey = async (bannerId: number) => {
   const [row] = await t.deps.database.db
@@ -66,8 +108,10 @@ const storedKey = async (bannerId: number) => {
 };
 
 describe('managing banners', () => {
+  onOwnApp(ownBannersApp(), 'test');
+
   it('creates a text banner and an image banner whose image lives in the file storage', async () => {
-    const text = await api(tokens.admin, 'createBanner', { body: textBanner });
+    const { text, image } = await createMaintenanceAndLaunch();
     expect(text.status).toBe(200);
     expect(text.data).toMatchObject({
       kind: 'text',
@@ -79,18 +123,6 @@ describe('managing banners', () => {
       ends_at: '2030-12-01T05:00:00.000Z',
       status: 'active',
       active_now: true,
-    });
-    const image = await api(tokens.admin, 'createBanner', {
-      body: {
-        kind: 'image',
-        title: 'Nueva firma masiva',
-        image: { filename: 'masiva.png', content_base64: `data:image/png;base64,${PNG}` },
-        link_url: 'https://rubrica.test/novedades',
-        audience: 'company',
-        company_id: ids.acme,
-        starts_at: '2030-11-15T08:00',
-        ends_at: '2030-11-30',
-      },
     });
     expect(image.status).toBe(200);
     expect(image.data).toMatchObject({
@@ -132,6 +164,7 @@ describe('managing banners', () => {
   });
 
   it('lists with filters, search, sort and pagination; gets one with the same shape', async () => {
+    await createMaintenanceAndLaunch();
     await api(tokens.admin, 'createBanner', {
       body: { ...textBanner, title: 'Pasado', starts_at: '2030-01-01', ends_at: '2030-02-01' },
     });
@@ -164,6 +197,7 @@ describe('managing banners', () => {
   });
 
   it('updates what is sent, replaces the image file and drops it when the banner becomes text', async () => {
+    await createMaintenanceAndLaunch();
     const [imageBanner] = (await api(tokens.admin, 'listBanners', { query: { kind: 'image' } })).data.items;
     const oldKey = await storedKey(imageBanner!.id);
     const replaced = await api(tokens.admin, 'updateBanner', {
@@ -218,17 +252,22 @@ describe('managing banners', () => {
 });
 
 describe('active banners on the home screen', () => {
-  beforeAll(async () => {
-    const save = (body: object) => api(tokens.admin, 'createBanner', { body: { ...textBanner, ...body } });
-    await save({ title: 'Solo administradores', audience: 'administrators' });
-    await save({ title: 'Solo Otra', audience: 'company', company_id: ids.other });
-    await createTextBanner(t.deps.database.db, {
-      title: 'Futuro',
-      body: 'Aún no',
-      startsAt: new Date('2030-12-01T05:00:00Z'),
-      endsAt: new Date('2030-12-31T05:00:00Z'),
-    });
-  });
+  onOwnApp(
+    ownBannersApp(async (setup) => {
+      const save = (body: object) =>
+        setup.api(setup.tokens.admin, 'createBanner', { body: { ...textBanner, ...body } });
+      await save({});
+      await save({ title: 'Firma masiva', audience: 'company', company_id: setup.ids.acme });
+      await save({ title: 'Solo administradores', audience: 'administrators' });
+      await save({ title: 'Solo Otra', audience: 'company', company_id: setup.ids.other });
+      await createTextBanner(setup.t.deps.database.db, {
+        title: 'Futuro',
+        body: 'Aún no',
+        startsAt: new Date('2030-12-01T05:00:00Z'),
+        endsAt: new Date('2030-12-31T05:00:00Z'),
+      });
+    }),
+  );
 
   const titles = async (token: string) => {
     const reply = await api(token, 'listActiveBanners');

@@ -1,24 +1,31 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createNotification, createUser } from '../../server/db/factories.js';
 import { mailOutbox } from '../../server/db/schema/index.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { manualClock } from './support/mailbox.js';
+import { type AppSwap, onOwnApp } from './support/ownApp.js';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
 
 const NOW = new Date('2030-11-20T15:00:00Z');
 const PASSWORD = 'Avisos-2030';
 
-let t: TestApp;
-let api: ReturnType<typeof endpointCaller>;
-let ids: Record<'acme' | 'branch' | 'other' | 'ana' | 'beto' | 'carla' | 'dario' | 'inactive', number>;
-let tokens: Record<'admin' | 'ana' | 'beto' | 'carla' | 'dario', string>;
+type Notices = {
+  t: TestApp;
+  api: ReturnType<typeof endpointCaller>;
+  ids: Record<'acme' | 'branch' | 'other' | 'ana' | 'beto' | 'carla' | 'dario' | 'inactive', number>;
+  tokens: Record<'admin' | 'ana' | 'beto' | 'carla' | 'dario', string>;
+};
+let t: Notices['t'];
+let api: Notices['api'];
+let ids: Notices['ids'];
+let tokens: Notices['tokens'];
 
-beforeAll(async () => {
-  t = await createTestApp({ clock: manualClock(NOW) });
-  api = endpointCaller(t.app);
-  const db = t.deps.database.db;
+/** Acme with its branch and another company, an operator or two in each, signed in. */
+async function openNoticesApp(): Promise<Notices> {
+  const app = await createTestApp({ clock: manualClock(NOW) });
+  const db = app.deps.database.db;
   const acme = await createCompany(db, { fiscalName: 'Acme Avisos', taxId: '901000030-1' });
   const branch = await createCompany(db, { fiscalName: 'Acme Tunja', taxId: '901000030-1', parentId: acme });
   const other = await createCompany(db, { fiscalName: 'Otra', taxId: '901000031-2' });
@@ -32,33 +39,76 @@ beforeAll(async () => {
       password: PASSWORD,
       status,
     });
-  ids = {
-    acme,
-    branch,
-    other,
-    ana: await user(acme, 'Ana'),
-    beto: await user(acme, 'Beto'),
-    carla: await user(branch, 'Carla'),
-    dario: await user(other, 'Dario'),
-    inactive: await user(acme, 'Inactivo', 'inactive'),
+  return {
+    t: app,
+    api: endpointCaller(app.app),
+    ids: {
+      acme,
+      branch,
+      other,
+      ana: await user(acme, 'Ana'),
+      beto: await user(acme, 'Beto'),
+      carla: await user(branch, 'Carla'),
+      dario: await user(other, 'Dario'),
+      inactive: await user(acme, 'Inactivo', 'inactive'),
+    },
+    tokens: {
+      admin: await app.signin(ADMIN.email, ADMIN.password),
+      ana: await app.signin('ana@avisos.test', PASSWORD),
+      beto: await app.signin('beto@avisos.test', PASSWORD),
+      carla: await app.signin('carla@avisos.test', PASSWORD),
+      dario: await app.signin('dario@avisos.test', PASSWORD),
+    },
   };
-  tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    ana: await t.signin('ana@avisos.test', PASSWORD),
-    beto: await t.signin('beto@avisos.test', PASSWORD),
-    carla: await t.signin('carla@avisos.test', PASSWORD),
-    dario: await t.signin('dario@avisos.test', PASSWORD),
-  };
+}
+
+/** Every describe (or test) works on an app of its own: what one creates or publishes, no other counts. */
+const ownNoticesApp = (seed: (setup: Notices) => Promise<unknown> = async () => {}): AppSwap<Notices> => ({
+  open: async () => {
+    const setup = await openNoticesApp();
+    await seed(setup);
+    return setup;
+  },
+  current: () => ({ t, api, ids, tokens }),
+  use: (setup) => {
+    ({ t, api, ids, tokens } = setup);
+  },
 });
-afterAll(() => t.close());
+
+/** Three drafts, oldest first: one for everyone, one for Acme, one for Beto. */
+async function seedDrafts({ t: app, ids: people }: Notices) {
+  const db = app.deps.database.db;
+  await createNotification(db, { title: 'Bienvenida', body: '<p>Hola</p>', audience: 'all' });
+  await createNotification(db, {
+    title: 'Para Acme',
+    body: '<p>Acme</p>',
+    audience: 'company',
+    companyId: people.acme,
+  });
+  await createNotification(db, {
+    title: 'Para Beto',
+    body: '<p>Beto</p>',
+    audience: 'user',
+    userId: people.beto,
+  });
+}
 
 const create = (body: object) => api(tokens.admin, 'createNotification', { body });
 const publish = (id: number, sendEmail = false) =>
   api(tokens.admin, 'publishNotification', { params: { id }, body: { send_email: sendEmail } });
+/** Publishes every notification there is, each reply checked. */
+async function publishAll() {
+  for (const notice of (await api(tokens.admin, 'listNotifications', { body: {} })).data.items) {
+    const reply = await publish(notice.id);
+    expect(reply.data).toMatchObject({ status: 'published', published_at: NOW.toISOString() });
+  }
+}
 const myTitles = async (token: string, query: Record<string, string> = {}) =>
   (await api(token, 'listMyNotifications', { query })).data.items.map((item) => item.title);
 
 describe('managing notifications', () => {
+  onOwnApp(ownNoticesApp(), 'test');
+
   it('saves a draft with its rich text sanitised', async () => {
     const response = await create({
       title: 'Bienvenida',
@@ -99,6 +149,11 @@ describe('managing notifications', () => {
   });
 
   it('lists with filters, search, sort and pagination, gets, updates and deletes', async () => {
+    await createNotification(t.deps.database.db, {
+      title: 'Bienvenida',
+      body: '<p>Hola</p>',
+      audience: 'all',
+    });
     const acmeNotice = await create({
       title: 'Para Acme',
       body: '<p>Acme</p>',
@@ -155,13 +210,11 @@ describe('managing notifications', () => {
 });
 
 describe('my notifications', () => {
+  onOwnApp(ownNoticesApp(seedDrafts), 'test');
+
   it('shows nothing before publication, then what is addressed to the caller', async () => {
     expect(await myTitles(tokens.ana)).toEqual([]);
-    const all = (await api(tokens.admin, 'listNotifications', { body: {} })).data.items;
-    for (const notice of all) {
-      const reply = await publish(notice.id);
-      expect(reply.data).toMatchObject({ status: 'published', published_at: NOW.toISOString() });
-    }
+    await publishAll();
     expect(await myTitles(tokens.ana)).toEqual(['Para Acme', 'Bienvenida']);
     expect(await myTitles(tokens.beto)).toEqual(['Para Beto', 'Para Acme', 'Bienvenida']);
     // A branch is not its parent: company notices reach that company only.
@@ -170,6 +223,7 @@ describe('my notifications', () => {
   });
 
   it('marks a notification read for the caller only, with an unread count and filter', async () => {
+    await publishAll();
     const before = await api(tokens.beto, 'listMyNotifications');
     expect(before.data).toMatchObject({ total: 3, unread: 3 });
     const target = before.data.items.find((item) => item.title === 'Para Acme')!;
@@ -188,6 +242,7 @@ describe('my notifications', () => {
   });
 
   it('answers 404 for a notification not addressed to the caller, or not published', async () => {
+    await publishAll();
     const [personal] = (await api(tokens.admin, 'listNotifications', { body: { search: 'beto' } })).data
       .items;
     expect((await api(tokens.ana, 'markNotificationRead', { params: { id: personal!.id } })).status).toBe(
@@ -201,6 +256,8 @@ describe('my notifications', () => {
 });
 
 describe('e-mailing a published notification', () => {
+  onOwnApp(ownNoticesApp());
+
   const sentTo = async (subject: string) =>
     (
       await t.deps.database.db

@@ -5,6 +5,7 @@ import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createRole, createUser } from '../../server/db/factories.js';
 import { companies } from '../../server/db/schema/index.js';
 import { mailsTo } from './support/mailbox.js';
+import { type AppSwap, onOwnApp } from './support/ownApp.js';
 import { createTenants } from './support/tenants.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -25,30 +26,41 @@ type UserRecord = {
   invited_at: string | null;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.deps.database.db;
+/** The app of these tests: the two tenants, plus Sara, who holds a role stronger than Elena's. */
+async function openUsersApp(): Promise<{ t: TestApp; ids: typeof ids; tokens: typeof tokens }> {
+  const app = await createTestApp();
+  const db = app.deps.database.db;
   await createRole(db, {
     id: ROLE_IMPERSONATOR,
     name: 'Con suplantación',
     permissions: ['user.list', 'impersonate.user'],
   });
-  const tenants = await createTenants(t, {
+  const tenants = await createTenants(app, {
     password: PASSWORD,
     lastNames: { elena: 'Restrepo', oscar: 'Zuluaga', bruno: 'Cali', carla: 'Caribe' },
   });
-  tokens = tenants.tokens;
-  ids = {
-    ...tenants.ids,
-    strong: await createUser(db, {
-      companyId: tenants.ids.andina,
-      roleId: ROLE_IMPERSONATOR,
-      name: 'Sara',
-      lastName: 'Suplanta',
-      email: 'sara@andina.test',
-      password: PASSWORD,
-    }),
-  };
+  const strong = await createUser(db, {
+    companyId: tenants.ids.andina,
+    roleId: ROLE_IMPERSONATOR,
+    name: 'Sara',
+    lastName: 'Suplanta',
+    email: 'sara@andina.test',
+    password: PASSWORD,
+  });
+  return { t: app, ids: { ...tenants.ids, strong }, tokens: tenants.tokens };
+}
+
+/** For the describes that create or change users: the counting and sorting tests never see them. */
+const ownUsersApp: AppSwap<Awaited<ReturnType<typeof openUsersApp>>> = {
+  open: openUsersApp,
+  current: () => ({ t, ids, tokens }),
+  use: (setup) => {
+    ({ t, ids, tokens } = setup);
+  },
+};
+
+beforeAll(async () => {
+  ({ t, ids, tokens } = await openUsersApp());
 });
 afterAll(() => t.close());
 
@@ -173,6 +185,8 @@ describe('GET roles/{page}/{itemsPerPage}', () => {
 });
 
 describe('POST users/saveUser', () => {
+  onOwnApp(ownUsersApp);
+
   it('creates a user who receives an invitation, and refuses the same e-mail again', async () => {
     const response = await call(tokens.elena, 'POST', 'users/saveUser', newUser());
     expect(response.statusCode, response.body).toBe(200);
@@ -350,14 +364,29 @@ async function readSheet(payload: Buffer) {
 }
 
 describe('POST export_users', () => {
-  it('streams every matching user the caller sees, with formulas neutralised', async () => {
-    await createUser(t.deps.database.db, {
-      companyId: ids.andina,
-      name: '=HYPERLINK("http://x")',
-      lastName: '+Fórmula',
-      email: 'formula@andina.test',
+  onOwnApp(ownUsersApp);
+
+  /** A company of the export's own, with a branch, so other tests' users never enter the sheet. */
+  async function exportingCompany() {
+    const db = t.deps.database.db;
+    const exporter = await createCompany(db, { fiscalName: 'Exportadora', taxId: '901777888-9' });
+    const branchId = await createCompany(db, {
+      fiscalName: 'Exportadora Neiva',
+      taxId: '901777888-9',
+      parentId: exporter,
     });
-    const response = await call(tokens.elena, 'POST', 'export_users', {});
+    const person = (companyId: number, roleId: number, name: string, lastName: string, email: string) =>
+      createUser(db, { companyId, roleId, name, lastName, email, password: PASSWORD });
+    await person(exporter, ROLE.companyAdministrator, 'Ester', 'Exporta', 'ester@exportadora.test');
+    await person(exporter, ROLE.operator, 'Omar', 'Opera', 'omar@exportadora.test');
+    await person(branchId, ROLE.operator, 'Nelly', 'Neiva', 'nelly@neiva.test');
+    await person(exporter, ROLE.operator, '=HYPERLINK("http://x")', '+Fórmula', 'formula@exportadora.test');
+    return t.signin('ester@exportadora.test', PASSWORD);
+  }
+
+  it('streams every matching user the caller sees, with formulas neutralised', async () => {
+    const ester = await exportingCompany();
+    const response = await call(ester, 'POST', 'export_users', {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -372,17 +401,15 @@ describe('POST export_users', () => {
     });
     expect(emails).toEqual(
       new Set([
-        'elena@andina.test',
-        'oscar@andina.test',
-        'bruno@cali.test',
-        'sara@andina.test',
-        'nora@andina.test',
-        'formula@andina.test',
+        'ester@exportadora.test',
+        'omar@exportadora.test',
+        'nelly@neiva.test',
+        'formula@exportadora.test',
       ]),
     );
     let formulaRow: ExcelJS.Row | undefined;
     sheet.eachRow((row) => {
-      if (row.getCell(4).value === 'formula@andina.test') formulaRow = row;
+      if (row.getCell(4).value === 'formula@exportadora.test') formulaRow = row;
     });
     expect(formulaRow?.getCell(2).value).toBe('\'=HYPERLINK("http://x")');
     expect(formulaRow?.getCell(3).value).toBe("'+Fórmula");
@@ -393,8 +420,6 @@ describe('POST export_users', () => {
     );
     expect(filtered.rowCount).toBe(2);
     expect(filtered.getRow(2).getCell(4).value).toBe('carla@caribe.test');
-    expect((await call(tokens.elena, 'POST', 'export_users', { company_id: ids.caribe })).statusCode).toBe(
-      404,
-    );
+    expect((await call(ester, 'POST', 'export_users', { company_id: ids.caribe })).statusCode).toBe(404);
   });
 });
