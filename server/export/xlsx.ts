@@ -27,23 +27,28 @@ export function streamXlsx<T>(options: {
   onError?(error: unknown): void;
 }): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  workbook.creator = 'Rúbrica';
-  const sheet = workbook.addWorksheet(options.sheetName);
-  sheet.columns = options.columns.map((column, index) => ({
-    header: column.header,
-    key: String(index),
-    width: column.width ?? 20,
-  }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
     try {
-      for await (const batch of options.batches) {
-        for (const row of batch) {
+      // The first batch is fetched before the workbook exists: the writer emits its zip headers as
+      // soon as it starts, and a query that fails before any row must leave the stream empty so
+      // that the client still gets a JSON error instead of a cut download.
+      const iterator = options.batches[Symbol.asyncIterator]();
+      let next = await iterator.next();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: output,
+        useSharedStrings: false,
+        useStyles: true,
+      });
+      workbook.creator = 'Rúbrica';
+      const sheet = workbook.addWorksheet(options.sheetName);
+      sheet.columns = options.columns.map((column, index) => ({
+        header: column.header,
+        key: String(index),
+        width: column.width ?? 20,
+      }));
+      sheet.getRow(1).font = { bold: true };
+      while (!next.done) {
+        for (const row of next.value) {
           sheet
             .addRow(
               options.columns.map((column) => {
@@ -56,6 +61,7 @@ export function streamXlsx<T>(options: {
         // Backpressure: wait while the client has not read what was already written.
         if (output.writableNeedDrain) await Promise.race([once(output, 'drain'), once(output, 'close')]);
         if (output.destroyed) return;
+        next = await iterator.next();
       }
       sheet.commit();
       await workbook.commit();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
+import { applyMigrations } from '../../server/db/migrate.js';
 import { companies } from '../../server/db/schema/index.js';
 import { COUNT_AHEAD, listTotal } from '../../server/modules/common/listing.js';
 import { createTestDatabase } from './support/database.js';
@@ -11,6 +12,8 @@ let dispose: () => Promise<void>;
 
 beforeAll(async () => {
   ({ database, dispose } = await createTestDatabase());
+  // A PGlite copy is already migrated; a PostgreSQL test database starts empty.
+  await applyMigrations(database);
   await database.db.execute(sql`
     INSERT INTO companies (fiscal_name, tax_id)
     SELECT 'Empresa ' || g, (800000000 + g)::text || '-1' FROM generate_series(1, ${ROWS}) AS g`);
