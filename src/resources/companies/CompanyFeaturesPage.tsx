@@ -45,7 +45,10 @@ export function CompanyFeaturesPage() {
             {translate('app.companies.features.subtitle')}
           </Typography>
         </Box>
-        <CompanyPicker value={companyId} onChange={setCompanyId} />
+        {/* A fixed width on a row: the picker's full-width field must not squeeze the heading. */}
+        <Box sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}>
+          <CompanyPicker value={companyId} onChange={setCompanyId} />
+        </Box>
       </Stack>
       {features.data ? (
         <Box
