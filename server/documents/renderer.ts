@@ -75,17 +75,8 @@ function loadTypst(): TypstModule {
   }
 }
 
-type BoxMetadata = {
-  field: string;
-  kind: FieldBox['kind'];
-  signer: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  'page-height': number;
-};
+/** What the template's box function records: the box, plus its page's height for flipping y. */
+type BoxMetadata = FieldBox & { 'page-height': number };
 
 function checkLimits(request: RenderRequest): void {
   const htmlLength = [request.html, request.header ?? '', request.footer ?? '']
