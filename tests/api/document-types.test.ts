@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createDocumentType, createUser } from '../../server/db/factories.js';
 import { documentTypes } from '../../server/db/schema/index.js';
-import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
+import { createTenants } from './support/tenants.js';
+import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Tipos-2026';
 let t: TestApp;
@@ -23,13 +24,8 @@ type DocumentType = {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.database.db;
-  const andina = await createCompany(db, { fiscalName: 'Andina Firmas', taxId: '900111222-1' });
-  const branch = await createCompany(db, {
-    fiscalName: 'Andina Cali',
-    taxId: '900111222-1',
-    parentId: andina,
-  });
-  const caribe = await createCompany(db, { fiscalName: 'Caribe Contratos', taxId: '800333444-2' });
+  const tenants = await createTenants(t, { password: PASSWORD });
+  const { andina, branch, caribe } = tenants.ids;
   // Pacífico's catalogue changes under the writing tests, so Andina's stays as seeded below.
   const pacifico = await createCompany(db, { fiscalName: 'Pacífico Legal', taxId: '901222333-4' });
   const pacificoBranch = await createCompany(db, {
@@ -39,9 +35,7 @@ beforeAll(async () => {
   });
   const user = (companyId: number, roleId: number, email: string) =>
     createUser(db, { companyId, roleId, name: 'Usuario', lastName: 'Prueba', email, password: PASSWORD });
-  await user(andina, ROLE.companyAdministrator, 'elena@andina.test');
   await user(andina, ROLE.auditor, 'auditor@andina.test');
-  await user(branch, ROLE.companyAdministrator, 'bruno@cali.test');
   await user(pacifico, ROLE.companyAdministrator, 'paula@pacifico.test');
   ids = {
     andina,
@@ -52,10 +46,10 @@ beforeAll(async () => {
     pacificoBranch,
   };
   tokens = {
-    admin: await t.signin(ADMIN.email, ADMIN.password),
-    elena: await t.signin('elena@andina.test', PASSWORD),
+    admin: tenants.tokens.admin,
+    elena: tenants.tokens.elena,
     auditor: await t.signin('auditor@andina.test', PASSWORD),
-    branch: await t.signin('bruno@cali.test', PASSWORD),
+    branch: tenants.tokens.branch,
     paula: await t.signin('paula@pacifico.test', PASSWORD),
   };
 });
