@@ -41,7 +41,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   const clock = options.clock ?? systemClock;
   const scheduler = new Scheduler(queue, { logger, clock, tickMs: config.JOB_POLL_MS });
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
-  const mailer = createMailer({ db: database.db, queue, transport, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    db: database.db,
+    queue,
+    transport,
+    from: config.MAIL_FROM,
+    trackingBaseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+  });
   const deps: Deps = {
     config,
     database,

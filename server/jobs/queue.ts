@@ -90,6 +90,11 @@ export class JobQueue {
     return { id: Number(existing!.id), created: false };
   }
 
+  /** The pause before the next attempt of a job whose attempt number `attempts` failed. */
+  retryDelaySeconds(attempts: number): number {
+    return Math.min(3600, (this.options.backoffBaseSeconds ?? 5) * 2 ** (attempts - 1));
+  }
+
   /** Starts polling for work; `concurrency` jobs at most at a time in this process. */
   start(concurrency = 1): void {
     if (concurrency < 1) return;
@@ -204,7 +209,7 @@ export class JobQueue {
   private async fail(job: JobRecord, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
-    const delay = Math.min(3600, (this.options.backoffBaseSeconds ?? 5) * 2 ** (job.attempts - 1));
+    const delay = this.retryDelaySeconds(job.attempts);
     this.options.logger.warn(
       { jobId: job.id, queue: job.queue, attempts: job.attempts, final, error: message },
       final ? 'Trabajo fallido definitivamente' : 'Trabajo fallido; se reintentará',
