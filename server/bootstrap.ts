@@ -13,6 +13,7 @@ import { registerNotificationEmailJob } from './modules/publishing/notificationE
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { loadSecrets } from './secrets.js';
 import { type FileStorage, localStorageFor } from './storage/storage.js';
+import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
 
 export type BootstrapOptions = {
   config: Config;
@@ -64,5 +65,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerPasswordResetJob(deps);
   registerNotificationEmailJob(deps);
   registerDownloadRequestJob(deps);
+  registerWebhookDeliveryJob(deps);
   return { deps, seed };
 }
