@@ -123,15 +123,19 @@ export function createMailer(options: {
   // Written by the sender and again by the worker (whichever comes first), so that a crash between
   // queueing the job and writing the row leaves no job without its row.
   const ensureRow = async (jobId: number): Promise<{ publicId: string; status: MailStatus }> => {
-    await db.execute(sql`
-      INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, transport, status)
-      SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
-             payload->>'text', payload->>'html', ${transport.name}, 'queued'
-      FROM jobs WHERE id = ${jobId}
-      ON CONFLICT (job_id) DO NOTHING`);
+    // One round trip: the inserted row, or (same snapshot, so never both) the one already there.
     const [row] = await queryRows<{ public_id: string; status: MailStatus }>(
       db,
-      sql`SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
+      sql`
+      WITH inserted AS (
+        INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, transport, status)
+        SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
+               payload->>'text', payload->>'html', ${transport.name}, 'queued'
+        FROM jobs WHERE id = ${jobId}
+        ON CONFLICT (job_id) DO NOTHING
+        RETURNING public_id, status)
+      SELECT public_id, status FROM inserted
+      UNION ALL SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
     );
     return { publicId: String(row!.public_id), status: row!.status };
   };
