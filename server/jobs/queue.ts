@@ -18,6 +18,11 @@ export type EnqueueOptions = {
   /** Delay before the first attempt, in seconds. */
   delaySeconds?: number;
   maxAttempts?: number;
+  /**
+   * A transaction to enqueue in, so that the job exists if and only if the caller's own writes
+   * commit (workers see it once the transaction commits).
+   */
+  db?: Db;
 };
 
 export type QueueOptions = {
@@ -70,8 +75,9 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<{ id: number; created: boolean }> {
     const key = options.idempotencyKey ?? null;
+    const db = options.db ?? this.db;
     const [row] = await queryRows<{ id: string | number }>(
-      this.db,
+      db,
       sql`
       INSERT INTO jobs (queue, payload, idempotency_key, max_attempts, run_at)
       VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${key}, ${options.maxAttempts ?? 5},
@@ -84,7 +90,7 @@ export class JobQueue {
       return { id: Number(row.id), created: true };
     }
     const [existing] = await queryRows<{ id: string | number }>(
-      this.db,
+      db,
       sql`SELECT id FROM jobs WHERE idempotency_key = ${key}`,
     );
     return { id: Number(existing!.id), created: false };

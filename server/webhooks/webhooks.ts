@@ -80,36 +80,40 @@ export async function emitWebhookEvent(
     companyId: input.companyId,
     data: input.data,
   });
-  await db
-    .insert(webhookDeliveries)
-    .values(
-      endpoints.map((endpoint) => ({
-        endpointId: endpoint.id,
-        companyId: input.companyId,
-        eventId,
-        event: input.event,
-        body,
-      })),
-    )
-    .onConflictDoNothing();
-  const deliveries = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.eventId, eventId),
-        inArray(
-          webhookDeliveries.endpointId,
-          endpoints.map((endpoint) => endpoint.id),
+  // Deliveries and their jobs commit together: an event is never recorded without being sent.
+  const deliveries = await db.transaction(async (tx) => {
+    await tx
+      .insert(webhookDeliveries)
+      .values(
+        endpoints.map((endpoint) => ({
+          endpointId: endpoint.id,
+          companyId: input.companyId,
+          eventId,
+          event: input.event,
+          body,
+        })),
+      )
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.eventId, eventId),
+          inArray(
+            webhookDeliveries.endpointId,
+            endpoints.map((endpoint) => endpoint.id),
+          ),
         ),
-      ),
-    );
-  for (const delivery of deliveries)
-    await deps.queue.enqueue(
-      WEBHOOK_QUEUE,
-      { deliveryId: delivery.id },
-      { idempotencyKey: `webhook:${delivery.id}`, maxAttempts: MAX_ATTEMPTS },
-    );
+      );
+    for (const delivery of rows)
+      await deps.queue.enqueue(
+        WEBHOOK_QUEUE,
+        { deliveryId: delivery.id },
+        { idempotencyKey: `webhook:${delivery.id}`, maxAttempts: MAX_ATTEMPTS, db: tx },
+      );
+    return rows;
+  });
   return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
 }
 
