@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../../server/bootstrap.js';
+import { loadConfig } from '../../server/config.js';
 import { type Database, openDatabase, queryRows } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { JobQueue } from '../../server/jobs/queue.js';
@@ -28,13 +33,17 @@ function serverOn(database: Database, clock: { now(): Date }, runs: string[], ta
 const slotsOf = (runs: string[]) => runs.map((run) => run.split(' ')[0]);
 
 describe(`scheduler on ${testDatabaseKind}`, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-scheduler-'));
   let database: Database;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
     ({ database, dispose } = await createTestDatabase());
     await applyMigrations(database);
   });
-  afterAll(() => dispose());
+  afterAll(async () => {
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('runs each slot once across two servers on one database, and survives a restart', async () => {
     const clock = manualClock(new Date('2026-11-23T10:15:00Z'));
@@ -65,6 +74,32 @@ describe(`scheduler on ${testDatabaseKind}`, () => {
       '2026-11-23T11:00:00.000Z',
       '2026-11-23T14:00:00.000Z',
     ]);
+  });
+
+  it('works as wired by bootstrap: two apps on one database run a declared job once per slot', async () => {
+    const clock = manualClock(new Date('2026-11-23T13:05:00Z'));
+    const runs: string[] = [];
+    const apps = [];
+    for (const tag of ['a', 'b']) {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'Admin-Prueba-2026',
+        LOG_LEVEL: 'silent',
+      });
+      const { deps } = await bootstrap({ config, logger, database, clock });
+      deps.scheduler.declare({
+        name: 'test.daily-expiry',
+        spec: { cron: '0 8 * * *' },
+        async run(slot) {
+          runs.push(`${slot.toISOString()} ${tag}`);
+        },
+      });
+      apps.push(deps);
+    }
+    for (const deps of apps) await deps.scheduler.tick();
+    await Promise.all(apps.map((deps) => deps.queue.drain()));
+    // 8:00 in Bogotá.
+    expect(slotsOf(runs)).toEqual(['2026-11-23T13:00:00.000Z']);
   });
 
   it('retries a failed slot through the queue and hands the handler its slot', async () => {
