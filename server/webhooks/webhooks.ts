@@ -221,6 +221,17 @@ export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
         WHERE id = ${deliveryId}`);
       return;
     }
+    let secret: string;
+    try {
+      secret = box.open(delivery.secret_ciphertext);
+    } catch {
+      // Sealed under another SESSION_SECRET: retrying cannot help; the endpoint needs a new secret.
+      await db.execute(sql`
+        UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL,
+               last_error = 'El secreto de firma no se puede leer; registre de nuevo el punto de destino'
+        WHERE id = ${deliveryId}`);
+      return;
+    }
     const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
     const started = performance.now();
     let statusCode: number | null = null;
@@ -232,7 +243,7 @@ export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'Rubrica-Webhooks/1',
-          [SIGNATURE_HEADER]: signatureHeader(box.open(delivery.secret_ciphertext), timestamp, delivery.body),
+          [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, delivery.body),
           'Rubrica-Event': delivery.event,
           'Rubrica-Delivery': delivery.event_id,
         },

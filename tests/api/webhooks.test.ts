@@ -7,6 +7,7 @@ import { queryRows } from '../../server/db/client.js';
 import { createCompany } from '../../server/db/factories.js';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../server/db/schema/index.js';
 import { HttpProblem } from '../../server/errors.js';
+import { secretBox } from '../../server/webhooks/secretBox.js';
 import {
   emitWebhookEvent,
   listWebhookDeliveries,
@@ -216,6 +217,27 @@ describe('outgoing webhooks', () => {
     expect(log).toMatchObject({ status: 'pending' });
     expect(log!.attempts[0]).toMatchObject({ attempt: 1, statusCode: null });
     expect(log!.attempts[0]!.error).toMatch(/^No se pudo entregar: .*ECONNREFUSED/);
+  });
+
+  it('fails a delivery whose secret cannot be read (sealed under another server secret) without retrying', async () => {
+    const { id } = await register(companyB, '/b/rotado', ['request.completed']);
+    await t.deps.database.db
+      .update(webhookEndpoints)
+      .set({ secretCiphertext: secretBox('otra-clave-de-servidor-de-32-caracteres').seal('whsec_viejo') })
+      .where(eq(webhookEndpoints.id, id));
+    const { deliveryIds } = await emitWebhookEvent(t.deps, {
+      companyId: companyB,
+      event: 'request.completed',
+      data: {},
+    });
+    await t.deps.queue.drain();
+    const [delivery] = await t.deps.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryIds[0]!));
+    expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(delivery?.lastError).toMatch(/secreto de firma no se puede leer/);
+    expect(receiver.received).toEqual([]);
   });
 
   it('stores the signing secret encrypted and refuses bad addresses and events in Spanish', async () => {
