@@ -20,7 +20,7 @@ describe('open pixel in HTML mail', () => {
   });
 
   it('leaves a text-only message alone', () => {
-    const message = { to: 'a@b.co', text: 'Hola' };
+    const message: { to: string; text: string; html?: string } = { to: 'a@b.co', text: 'Hola' };
     expect(withOpenPixel(message, 'https://firma.example.co', id)).toBe(message);
     expect(openPixelUrl('http://127.0.0.1:3000//', id)).toBe(
       `http://127.0.0.1:3000/correo/abierto/${id}.gif`,
