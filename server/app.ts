@@ -9,6 +9,7 @@ import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
+import { installMailTracking } from './mail/tracking.js';
 import { bannersHandlers } from './modules/banners/banners.handlers.js';
 import { companiesHandlers } from './modules/companies/companies.handlers.js';
 import { companyFeaturesHandlers } from './modules/companies/features.handlers.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     table,
     options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>),
   );
+  installMailTracking(app, deps);
   await installSpa(app, options.webRoot ?? webDistFolder());
   return app;
 }

@@ -11,3 +11,4 @@ export * from './publishing.js';
 export * from './rateLimits.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './webhooks.js';
