@@ -193,7 +193,7 @@ describe('sealDocument', () => {
       });
       await expect(attempt).rejects.toBeInstanceOf(PendingSealError);
       await expect(attempt).rejects.toThrow('pendiente de sello');
-      const error = await attempt.catch((caught: PendingSealError) => caught);
+      const error = (await attempt.catch((caught: unknown) => caught)) as PendingSealError;
       expect(error.code).toBe('pending_seal');
       expect(String((error.cause as Error).message)).toContain('HTTP 503');
     } finally {
