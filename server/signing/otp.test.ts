@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
-import { MemoryOtpStore, OTP_MESSAGES, OTP_RULES, OtpService } from './otp.js';
+import { MemoryOtpStore, OTP_MESSAGES, OTP_RULES, OtpService, otpSecretFrom } from './otp.js';
 
 function setup() {
   let clock = new Date('2026-03-01T15:00:00Z');
@@ -180,5 +180,13 @@ describe('OtpService', () => {
       message: OTP_MESSAGES.noCode,
     });
     expect(() => new OtpService({ store, secret: randomBytes(8) })).toThrow('al menos 32 bytes');
+  });
+
+  it('derives its key from the session secret: stable, 32 bytes, distinct from it', () => {
+    const secret = 'x'.repeat(48);
+    expect(otpSecretFrom(secret)).toEqual(otpSecretFrom(secret));
+    expect(otpSecretFrom(secret)).toHaveLength(32);
+    expect(Buffer.from(otpSecretFrom(secret)).toString('latin1')).not.toContain('xxxx');
+    expect(otpSecretFrom(secret)).not.toEqual(otpSecretFrom('y'.repeat(48)));
   });
 });

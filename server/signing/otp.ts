@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { HttpProblem } from '../errors.js';
 import { maskDestination, type OtpChannel } from './masking.js';
 
@@ -113,6 +113,11 @@ export type IssuedOtp = {
 export type VerifiedOtp = { channel: OtpChannel; maskedDestination: string; verifiedAt: Date };
 
 export type OtpServiceOptions = { store: OtpStore; secret: Uint8Array; now?: () => Date };
+
+/** The codes' HMAC key, derived from the server's session secret (a separate key for a separate use). */
+export function otpSecretFrom(sessionSecret: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', sessionSecret, 'rubrica', 'codigos-de-un-solo-uso', 32));
+}
 
 export class OtpService {
   private readonly now: () => Date;
