@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceTemplate } from '../documents/fixtures/reference-template.js';
 import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
@@ -112,7 +113,13 @@ describe('sealDocument', () => {
     expect(sealed.signedSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(sealed.signedSha256).not.toBe(sealed.originalSha256);
     const { createHash } = await import('node:crypto');
-    expect(sealed.sha256).toBe(createHash('sha256').update(sealed.pdf).digest('hex'));
+    const hash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    expect(sealed.sha256).toBe(hash(sealed.pdf));
+    // The stamped document is the sealed file's first revision: its hash can be checked by anyone.
+    const firstEnd = Buffer.from(sealed.pdf).indexOf('%%EOF') + '%%EOF'.length;
+    expect(hash(sealed.pdf.subarray(0, firstEnd))).toBe(sealed.signedSha256);
+    const firstRevision = await PDFDocument.load(sealed.pdf.subarray(0, firstEnd));
+    expect(firstRevision.getPageCount()).toBe(10);
   });
 
   it('carries signing-certificate-v2 and the timestamp token in its CMS', async () => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFPageTree } from 'pdf-lib';
 import type { DocumentRenderer } from '../documents/renderer.js';
 import type { SigningIdentity } from './cms.js';
 import { type CompletionCertificateInput, renderCompletionCertificate } from './completion-certificate.js';
+import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { sealPdf } from './seal-pdf.js';
 import { type Stamp, stampDocument } from './stamp.js';
 import type { Timestamper } from './timestamp-client.js';
@@ -60,7 +61,8 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
   const now = input.now ?? (() => new Date());
   const originalSha256 = sha256Hex(input.pdf);
   const document = await stampDocument(input.pdf, input.stamps);
-  const signedSha256 = sha256Hex(await document.save(SAVE_OPTIONS));
+  const stamped = await document.save(SAVE_OPTIONS);
+  const signedSha256 = sha256Hex(stamped);
   const certificate = await PDFDocument.load(
     renderCompletionCertificate(input.renderer, {
       ...input.certificate,
@@ -69,9 +71,7 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
       issuedAt: now(),
     }),
   );
-  const pages = await document.copyPages(certificate, certificate.getPageIndices());
-  for (const page of pages) document.addPage(page);
-  const withCertificate = await document.save(SAVE_OPTIONS);
+  const withCertificate = await appendPages(document, stamped, certificate);
   const timestamper: Timestamper = async (imprint) => {
     try {
       return await input.timestamper(imprint);
@@ -84,8 +84,36 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
     identity: input.identity,
     timestamper,
     classicXref: true,
+    document,
     now,
     reason: `Documento firmado electrónicamente; certificado de finalización ${input.certificate.validationCode}`,
   });
-  return { pdf, sha256: sha256Hex(pdf), originalSha256, signedSha256, certificatePages: pages.length };
+  return {
+    pdf,
+    sha256: sha256Hex(pdf),
+    originalSha256,
+    signedSha256,
+    certificatePages: certificate.getPageCount(),
+  };
+}
+
+/**
+ * Appends the certificate's pages to the stamped document as an incremental update: the stamped
+ * file stays the sealed file's first revision, so anyone can check its SHA-256 (the one the
+ * certificate states) by cutting the sealed file at its first end-of-file marker.
+ */
+async function appendPages(
+  document: PDFDocument,
+  stamped: Uint8Array,
+  source: PDFDocument,
+): Promise<Uint8Array> {
+  const trailer = readLastTrailer(stamped);
+  for (const page of await document.copyPages(source, source.getPageIndices())) document.addPage(page);
+  const updates: UpdatedObject[] = [];
+  for (const [ref, object] of document.context.enumerateIndirectObjects()) {
+    // New objects, and the page-tree nodes that now list the new pages.
+    if (ref.objectNumber >= trailer.size || object instanceof PDFPageTree)
+      updates.push({ ref, body: object });
+  }
+  return appendIncrementalUpdate(stamped, trailer, updates);
 }

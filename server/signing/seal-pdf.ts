@@ -31,6 +31,8 @@ export type SealInput = {
    * pipeline does): it is appended to as it is, saving a second rewrite.
    */
   classicXref?: boolean;
+  /** `pdf` already loaded by pdf-lib (its context holds exactly the file's objects), saving a parse. */
+  document?: PDFDocument;
 };
 
 const BYTE_RANGE_WIDTH = 48;
@@ -86,7 +88,7 @@ async function prepareUpdate(input: SealInput, contentsSize: number): Promise<Pr
   const appendOnly = hasSignature(input.pdf) || input.classicXref === true;
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(input.pdf, { updateMetadata: false });
+    document = input.document ?? (await PDFDocument.load(input.pdf, { updateMetadata: false }));
   } catch {
     throw new SealError('el documento no es un PDF legible');
   }

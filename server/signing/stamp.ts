@@ -48,10 +48,28 @@ function splitForName(area: Area, name: string | undefined): { mark: Area; capti
   };
 }
 
+/**
+ * OpenType features off: building fontkit's shaper for Liberation Sans (its kerning and
+ * substitution tables) took ~100 ms per document, and short names and dates need none of it.
+ * Text is NFC-normalised first, so accented letters are the fonts' precomposed glyphs.
+ */
+const NO_SHAPING = Object.fromEntries(
+  ['kern', 'liga', 'clig', 'calt', 'rlig', 'ccmp', 'locl', 'mark', 'mkmk'].map((feature) => [feature, false]),
+);
+
+/** fontkit computes a font's character set from its cmap on every call: once per font is enough. */
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 /** Characters the font can draw; others are dropped so that no .notdef box lands in a contract. */
 function drawable(font: PDFFont, text: string): string {
-  const available = new Set(font.getCharacterSet());
-  return [...text.replace(/\s+/g, ' ').trim()].filter((char) => available.has(char.codePointAt(0)!)).join('');
+  let available = characterSets.get(font);
+  if (!available) {
+    available = new Set(font.getCharacterSet());
+    characterSets.set(font, available);
+  }
+  return [...text.normalize('NFC').replace(/\s+/g, ' ').trim()]
+    .filter((char) => available.has(char.codePointAt(0)!))
+    .join('');
 }
 
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
@@ -183,7 +201,7 @@ async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, sta
       if (value.kind === 'signature_image') await drawImage(document, page, mark, value.png);
       else {
         const font =
-          drawable(fonts.handwriting, value.text) === value.text.replace(/\s+/g, ' ').trim()
+          drawable(fonts.handwriting, value.text) === value.text.normalize('NFC').replace(/\s+/g, ' ').trim()
             ? fonts.handwriting
             : fonts.text;
         drawFittedText(page, mark, value.text, font, { maxSize: 40, multiline: false, colour: INK });
@@ -243,10 +261,12 @@ export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): 
   const needsHandwriting = stamps.some(
     (stamp) => stamp.value.kind === 'typed_signature' || stamp.value.kind === 'initials',
   );
-  const text = await document.embedFont(files.text, { subset: true });
+  const text = await document.embedFont(files.text, { subset: true, features: NO_SHAPING });
   const fonts: Fonts = {
     text,
-    handwriting: needsHandwriting ? await document.embedFont(files.handwriting, { subset: true }) : text,
+    handwriting: needsHandwriting
+      ? await document.embedFont(files.handwriting, { subset: true, features: NO_SHAPING })
+      : text,
   };
   for (const stamp of stamps) await drawStamp(document, pages[stamp.box.page - 1]!, fonts, stamp);
   return document;
