@@ -5,7 +5,7 @@ import type { SigningIdentity } from './cms.js';
 import { type CompletionCertificateInput, renderCompletionCertificate } from './completion-certificate.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { sealPdf } from './seal-pdf.js';
-import { type Stamp, stampDocument } from './stamp.js';
+import { OBJECTS_PER_TICK, type Stamp, stampDocument } from './stamp.js';
 import type { Timestamper } from './timestamp-client.js';
 
 /**
@@ -70,6 +70,7 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
       signedSha256,
       issuedAt: now(),
     }),
+    { parseSpeed: OBJECTS_PER_TICK },
   );
   const withCertificate = await appendPages(document, stamped, certificate);
   const timestamper: Timestamper = async (imprint) => {

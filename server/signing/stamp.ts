@@ -20,6 +20,12 @@ export type StampValue =
 
 export type Stamp = { box: StampBox; value: StampValue };
 
+/**
+ * pdf-lib yields to the event loop (a setTimeout) every 50–100 objects by default, which on a
+ * busy machine costs more than the parsing itself; a signed contract has a few hundred objects.
+ */
+export const OBJECTS_PER_TICK = 2000;
+
 /** Room left between a box's border and what is stamped in it. */
 const PADDING = 2;
 const MIN_FONT_SIZE = 4;
@@ -236,14 +242,19 @@ async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, sta
  */
 export async function stampPdf(pdf: Uint8Array, stamps: readonly Stamp[]): Promise<Uint8Array> {
   const document = await stampDocument(pdf, stamps);
-  return document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  return document.save({
+    useObjectStreams: false,
+    addDefaultPage: false,
+    updateFieldAppearances: false,
+    objectsPerTick: OBJECTS_PER_TICK,
+  });
 }
 
 /** The same, returning the pdf-lib document (the sealing pipeline appends pages before saving once). */
 export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): Promise<PDFDocument> {
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(pdf, { updateMetadata: false });
+    document = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
   } catch {
     throw new HttpProblem(422, 'El documento no es un PDF legible');
   }
