@@ -10,4 +10,5 @@ export * from './plans.js';
 export * from './publishing.js';
 export * from './rateLimits.js';
 export * from './sessions.js';
+export * from './templates.js';
 export * from './users.js';
