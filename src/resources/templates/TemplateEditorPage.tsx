@@ -5,7 +5,7 @@ import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/materia
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { RichTextInput } from 'ra-input-rich-text';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Form, Loading, required, SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +20,19 @@ import { TemplateFieldsPanel } from './TemplateFieldsPanel';
 import { type RenderedPreview, TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { TemplateVersionsPanel } from './TemplateVersionsPanel';
 import { TEMPLATE_LIST_PATH, TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
+
+/** The page heading (SPEC §2.1 title) over a message: no permission, or a template that is not there. */
+export function TemplatePageMessage({ children }: { children: ReactNode }) {
+  const app = useAppTranslate();
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+      <Typography id="page-title" component="h1" variant="h4" gutterBottom>
+        {app('app.pages.document_template')}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 type FormValues = {
   name: string;
@@ -107,7 +120,13 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
   const currentFields = fields ?? template.data?.fields ?? [];
 
   if (templateId !== undefined && template.isPending) return <Loading />;
-  if (template.error) return <Alert severity="error">{messageOf(template.error)}</Alert>;
+  if (template.error) {
+    return (
+      <TemplatePageMessage>
+        <Alert severity="error">{messageOf(template.error)}</Alert>
+      </TemplatePageMessage>
+    );
+  }
 
   const save = async (values: Record<string, unknown>) => {
     const form = values as FormValues;
@@ -176,9 +195,14 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(TEMPLATE_LIST_PATH)}>
           {app('app.templates.back')}
         </Button>
-        <Typography id="page-title" component="h1" variant="h4" sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          {templateId === undefined ? app('app.templates.create_title') : app('app.templates.update_title')}
-        </Typography>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Typography id="page-title" component="h1" variant="h4">
+            {app('app.pages.document_template')}
+          </Typography>
+          <Typography component="p" variant="subtitle1" color="text.secondary" data-testid="editor-mode">
+            {templateId === undefined ? app('app.templates.create_title') : app('app.templates.update_title')}
+          </Typography>
+        </Box>
         {template.data ? (
           <Chip label={app('app.templates.version_badge', { number: template.data.current_version })} />
         ) : null}
