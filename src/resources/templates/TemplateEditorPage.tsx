@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TemplateField } from '../../../contract/endpoints/templateFields';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { CompanyScopePicker } from '../common/companyChoices';
 import { useCompanyScope } from '../companies/companyScope';
 import { DocxImportButton } from './DocxImportButton';
 import { templateExtensions } from './editorExtensions';
@@ -42,6 +43,21 @@ type FormValues = {
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Error del servidor');
+
+/** On create, administrators and companies with branches choose whose template it is. */
+function CompanyChoice({ value, onChange }: { value: number; onChange: (companyId: number) => void }) {
+  const form = useFormContext<FormValues>();
+  return (
+    <CompanyScopePicker
+      value={value}
+      onChange={(companyId) => {
+        // Document types belong to one company: the choice starts over.
+        form.setValue('document_type_id', '');
+        onChange(companyId);
+      }}
+    />
+  );
+}
 
 /** Save, preview and import: they read the form's current values. */
 function EditorActions(props: {
@@ -96,7 +112,8 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
     enabled: templateId !== undefined,
     queryFn: () => dataProvider.callEndpoint('getTemplate', { id: templateId ?? 0 }),
   });
-  const companyId = template.data?.company_id ?? scope.companyId;
+  const [chosenCompany, setChosenCompany] = useState(scope.companyId);
+  const companyId = template.data?.company_id ?? chosenCompany;
   const types = useQuery({
     queryKey: ['templateEditorTypes', companyId],
     enabled: companyId > 0,
@@ -222,6 +239,9 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
         >
           <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
             <Stack spacing={1}>
+              {templateId === undefined ? (
+                <CompanyChoice value={companyId} onChange={setChosenCompany} />
+              ) : null}
               <TextInput source="name" label={app('app.templates.name')} validate={required()} />
               {typeChoices.length === 0 && types.isSuccess ? (
                 <Alert severity="info">{app('app.templates.no_types')}</Alert>
