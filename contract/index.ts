@@ -3,6 +3,7 @@ import { adminUsers } from './endpoints/adminUsers.js';
 import { banner } from './endpoints/banner.js';
 import { company } from './endpoints/company.js';
 import { companyFeaturesEndpoints } from './endpoints/companyFeatures.js';
+import { documents } from './endpoints/documents.js';
 import { documentTypes } from './endpoints/documentTypes.js';
 import { helpCenter } from './endpoints/helpCenter.js';
 import { location } from './endpoints/location.js';
@@ -12,6 +13,7 @@ import { plans } from './endpoints/plans.js';
 import { session } from './endpoints/session.js';
 import { statistics } from './endpoints/statistics.js';
 import { system } from './endpoints/system.js';
+import { templates } from './endpoints/templates.js';
 import { user } from './endpoints/user.js';
 import { userGroups } from './endpoints/userGroups.js';
 
@@ -38,6 +40,8 @@ export const endpoints = {
   ...statistics,
   ...userGroups,
   ...documentTypes,
+  ...templates,
+  ...documents,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

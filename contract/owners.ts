@@ -12,6 +12,8 @@ export const OWNED_TABLES = {
   userGroup: { table: 'user_groups', owner: 'company_id' },
   documentType: { table: 'document_types', owner: 'company_id' },
   downloadRequest: { table: 'download_requests', owner: 'company_id' },
+  documentTemplate: { table: 'document_templates', owner: 'company_id', softDelete: 'deleted_at' },
+  documentTemplateVersion: { table: 'document_template_versions', owner: 'company_id' },
 } as const satisfies Record<string, OwnedTable>;
 
 export type OwnedTable = {

@@ -21,6 +21,7 @@ import { publishingHandlers } from './modules/publishing/publishing.handlers.js'
 import { sessionHandlers } from './modules/session/session.handlers.js';
 import { statisticsHandlers } from './modules/statistics/statistics.handlers.js';
 import { systemHandlers } from './modules/system/system.handlers.js';
+import { templatesHandlers } from './modules/templates/templates.handlers.js';
 import { userGroupsHandlers } from './modules/userGroups/userGroups.handlers.js';
 import { usersHandlers } from './modules/users/users.handlers.js';
 import { webDistFolder } from './paths.js';
@@ -40,6 +41,7 @@ export const handlers: Handlers = {
   ...statisticsHandlers,
   ...userGroupsHandlers,
   ...documentTypesHandlers,
+  ...templatesHandlers,
 };
 
 export type RegisteredRoute = { method: string; url: string };

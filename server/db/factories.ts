@@ -6,6 +6,8 @@ import type { Db } from './client.js';
 import {
   banners,
   companies,
+  documentTemplates,
+  documentTemplateVersions,
   documentTypes,
   downloadRequests,
   helpArticles,
@@ -146,6 +148,38 @@ export type NewDocumentType = {
 export async function createDocumentType(db: Db, input: NewDocumentType): Promise<number> {
   const [row] = await db.insert(documentTypes).values(input).returning({ id: documentTypes.id });
   return row!.id;
+}
+
+export type NewDocumentTemplate = {
+  companyId: number;
+  documentTypeId: number;
+  name: string;
+  /** Already sanitised template HTML of version 1. */
+  html?: string;
+  fields?: unknown[];
+};
+
+/** A template with its version 1; returns both ids. */
+export async function createDocumentTemplate(
+  db: Db,
+  input: NewDocumentTemplate,
+): Promise<{ templateId: number; versionId: number }> {
+  const [template] = await db
+    .insert(documentTemplates)
+    .values({ companyId: input.companyId, documentTypeId: input.documentTypeId, name: input.name })
+    .returning({ id: documentTemplates.id });
+  const [version] = await db
+    .insert(documentTemplateVersions)
+    .values({
+      templateId: template!.id,
+      companyId: input.companyId,
+      number: 1,
+      html: input.html ?? '<p>Contrato de prueba</p>',
+      page: { paper: 'letter', margins: { top: 25, right: 25, bottom: 25, left: 25 }, pageNumbers: true },
+      fields: input.fields ?? [],
+    })
+    .returning({ id: documentTemplateVersions.id });
+  return { templateId: template!.id, versionId: version!.id };
 }
 
 export type NewDownloadRequest = {

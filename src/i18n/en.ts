@@ -3,6 +3,7 @@ import { englishCompaniesMessages, englishCompaniesResources } from './en.compan
 import { englishListMessages } from './en.list';
 import { englishPlatformApp, englishPlatformResources } from './en.platform';
 import { englishSessionMessages } from './en.session';
+import { englishTemplatesApp, englishTemplatesResources } from './en.templates';
 import { englishUsersMessages, englishUsersResources } from './en.users';
 
 /**
@@ -15,6 +16,7 @@ export const englishAppMessages = {
     ...englishUsersMessages,
     // --- Banners, plans, notifications, help center, FAQ (./en.platform.ts) ---
     ...englishPlatformApp,
+    ...englishTemplatesApp,
     name: 'Rúbrica',
     tagline: 'Electronic and digital signatures with contract management',
     document_title: '%{page} · Rúbrica',
@@ -182,6 +184,7 @@ export const englishAppMessages = {
     ...englishCompaniesResources,
     ...englishUsersResources,
     ...englishPlatformResources,
+    ...englishTemplatesResources,
     roles: {
       name: 'Role |||| Roles',
       fields: {

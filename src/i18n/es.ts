@@ -4,6 +4,7 @@ import { spanishCompaniesMessages, spanishCompaniesResources } from './es.compan
 import { spanishListMessages } from './es.list';
 import { spanishPlatformApp, spanishPlatformResources } from './es.platform';
 import { spanishSessionMessages } from './es.session';
+import { spanishTemplatesApp, spanishTemplatesResources } from './es.templates';
 import { spanishUsersMessages, spanishUsersResources } from './es.users';
 
 /** The application's own strings in Spanish, the default language (SPEC: locale es). */
@@ -13,6 +14,7 @@ export const spanishAppMessages = {
     ...spanishUsersMessages,
     // --- Banners, plans, notifications, help center, FAQ (./es.platform.ts) ---
     ...spanishPlatformApp,
+    ...spanishTemplatesApp,
     name: 'Rúbrica',
     tagline: 'Firma electrónica y digital con gestión de contratos',
     document_title: '%{page} · Rúbrica',
@@ -184,6 +186,7 @@ export const spanishAppMessages = {
     ...spanishCompaniesResources,
     ...spanishUsersResources,
     ...spanishPlatformResources,
+    ...spanishTemplatesResources,
     roles: {
       name: 'Rol |||| Roles',
       fields: {

@@ -6,6 +6,7 @@ import { PERMISSIONS } from '../../contract/permissions.js';
 import {
   assignPlan,
   createCompany,
+  createDocumentTemplate,
   createDocumentType,
   createDownloadRequest,
   createPlan,
@@ -47,10 +48,17 @@ async function tenants(t: TestApp) {
     allBranchA: await user(branchA, ROLE_ALL, 'todo@a1.test'),
     allB: await user(companyB, ROLE_ALL, 'todo@b.test'),
   };
+  const documentTypeB = await createDocumentType(db, { companyId: companyB, name: 'Contrato B' });
+  const templateB = await createDocumentTemplate(db, {
+    companyId: companyB,
+    documentTypeId: documentTypeB,
+    name: 'Plantilla B',
+  });
   return {
     ...ids,
+    documentTypeB,
+    templateB,
     groupB: await createUserGroup(db, { companyId: companyB, name: 'Grupo B', userIds: [ids.allB] }),
-    documentTypeB: await createDocumentType(db, { companyId: companyB, name: 'Contrato B' }),
     downloadRequestB: await createDownloadRequest(db, { companyId: companyB, requestedBy: ids.allB }),
     planAssignmentB: await assignPlan(db, {
       companyId: companyB,
@@ -67,6 +75,8 @@ const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ({
   user: ids.allB,
   userGroup: ids.groupB,
   documentType: ids.documentTypeB,
+  documentTemplate: ids.templateB.templateId,
+  documentTemplateVersion: ids.templateB.versionId,
   downloadRequest: ids.downloadRequestB,
   planAssignment: ids.planAssignmentB,
 });

@@ -10,5 +10,6 @@ export * from './plans.js';
 export * from './publishing.js';
 export * from './rateLimits.js';
 export * from './sessions.js';
+export * from './templates.js';
 export * from './users.js';
 export * from './webhooks.js';
