@@ -12,6 +12,7 @@ import { installSpa } from './http/spa.js';
 import { bannersHandlers } from './modules/banners/banners.handlers.js';
 import { companiesHandlers } from './modules/companies/companies.handlers.js';
 import { companyFeaturesHandlers } from './modules/companies/features.handlers.js';
+import { documentGroupsHandlers } from './modules/documentGroups/documentGroups.handlers.js';
 import { documentTypesHandlers } from './modules/documentTypes/documentTypes.handlers.js';
 import { locationHandlers } from './modules/location/location.handlers.js';
 import { notificationsHandlers } from './modules/notifications/notifications.handlers.js';
@@ -41,6 +42,7 @@ export const handlers: Handlers = {
   ...userGroupsHandlers,
   ...documentTypesHandlers,
   ...templatesHandlers,
+  ...documentGroupsHandlers,
 };
 
 export type RegisteredRoute = { method: string; url: string };
