@@ -18,7 +18,14 @@ let t: TestApp;
 let ids: TenantIds & { pablo: number; diana: number; juridica: number };
 let tokens: TenantTokens & { pablo: string; diana: string };
 
-type Folder = { id: number; parent_id: number | null; name: string; can_view: boolean; can_edit: boolean };
+type Folder = {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  restricted: boolean;
+  can_view: boolean;
+  can_edit: boolean;
+};
 type Tree = { root_id: number; folders: Folder[] };
 
 beforeAll(async () => {
@@ -197,6 +204,11 @@ describe('folder permissions', () => {
         can_edit: false,
       },
     ]);
+    // The company administrator still sees everything, and which folders are restricted.
+    const restrictedIds = (await tree(tokens.elena)).folders
+      .filter((folder) => folder.restricted && folder.can_edit)
+      .map((folder) => folder.id);
+    expect(restrictedIds).toEqual(expect.arrayContaining([restricted, inside]));
     const below = await call(tokens.elena, 'GET', `folders/${inside}/permissions`);
     expect(below.json().data).toMatchObject({
       entries: [],

@@ -84,30 +84,27 @@ export async function folderAccess(db: Db, actor: Actor, companyId: number): Pro
     ...(children.get(folderId) ?? []).flatMap((child) => subtreeOf(child)),
   ];
   const rights = new Map<number, Rights>();
-  if (seesWholeScope(actor)) {
-    for (const folder of folders) rights.set(folder.id, ALL);
-  } else {
-    const grants = await grantsOf(
-      db,
-      actor.userId,
-      folders.map((folder) => folder.id),
-    );
-    // Walk down from the root: each folder adds its own grants to those of its ancestors.
-    const walk = (folderId: number, inherited: Rights) => {
-      const own = grants.get(folderId);
-      const current: Rights = own
-        ? {
-            restricted: true,
-            view: (inherited.restricted ? inherited.view : false) || own.mine.view,
-            send: (inherited.restricted ? inherited.send : false) || own.mine.send,
-            edit: (inherited.restricted ? inherited.edit : false) || own.mine.edit,
-          }
-        : inherited;
-      rights.set(folderId, current);
-      for (const child of children.get(folderId) ?? []) walk(child, current);
-    };
-    walk(rootId, ALL);
-  }
+  const grants = await grantsOf(
+    db,
+    actor.userId,
+    folders.map((folder) => folder.id),
+  );
+  const wholeScope = seesWholeScope(actor);
+  // Walk down from the root: each folder adds its own grants to those of its ancestors.
+  const walk = (folderId: number, inherited: Rights) => {
+    const own = grants.get(folderId);
+    const current: Rights = own
+      ? {
+          restricted: true,
+          view: (inherited.restricted ? inherited.view : false) || own.mine.view,
+          send: (inherited.restricted ? inherited.send : false) || own.mine.send,
+          edit: (inherited.restricted ? inherited.edit : false) || own.mine.edit,
+        }
+      : inherited;
+    rights.set(folderId, wholeScope ? { ...ALL, restricted: current.restricted } : current);
+    for (const child of children.get(folderId) ?? []) walk(child, current);
+  };
+  walk(rootId, ALL);
   return {
     companyId,
     rootId,

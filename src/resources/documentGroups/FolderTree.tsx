@@ -159,11 +159,15 @@ export function FolderTree({ tree, selectedId, onSelect, onMove }: FolderTreePro
               {node.name}
             </Typography>
             {node.restricted ? (
-              <LockOutlinedIcon
-                fontSize="inherit"
-                titleAccess={translate('app.document_groups.restricted')}
-                sx={{ color: 'text.secondary' }}
-              />
+              <Box
+                component="span"
+                role="img"
+                title={translate('app.document_groups.restricted')}
+                aria-label={translate('app.document_groups.restricted')}
+                sx={{ display: 'inline-flex', color: 'text.secondary' }}
+              >
+                <LockOutlinedIcon fontSize="inherit" aria-hidden />
+              </Box>
             ) : null}
             {node.package_count ? (
               <Typography variant="caption" color="text.secondary">
