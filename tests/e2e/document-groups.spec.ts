@@ -55,7 +55,8 @@ test('groups two templates and a PDF in a subfolder that only a user group may s
 
   // Its documents: two templates and a PDF.
   await row(page, groupName).getByRole('button', { name: 'Editar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documento' })).toBeVisible();
+  await expect(page.getByText(groupName, { exact: true })).toBeVisible();
   const templates = page.getByRole('combobox', { name: 'Plantillas para agregar' });
   for (const name of GROUP_TEMPLATES) {
     await templates.click();
@@ -120,6 +121,28 @@ test('groups two templates and a PDF in a subfolder that only a user group may s
     (item) => item.name,
   );
   expect(names).not.toContain(groupName);
+});
+
+test('moves a folder by dragging it onto another', async ({ page }) => {
+  const admin = await apiSession(GROUPS_ADMIN.email, GROUPS_ADMIN.password);
+  const api = async (path: string, method: string, body?: object) => {
+    const reply = await fetch(`${baseUrl()}/api/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(reply.status, path).toBe(200);
+    return ((await reply.json()) as { data: { root_id: number; folder: { id: number } } }).data;
+  };
+  const stamp = Date.now();
+  const { root_id } = await api(`get_package_tree/${admin.user.company_id}`, 'GET');
+  await api(`update_folder/${root_id}`, 'PATCH', { action: 'create', name: `Origen ${stamp}` });
+  await api(`update_folder/${root_id}`, 'PATCH', { action: 'create', name: `Destino ${stamp}` });
+  await openGroups(page, GROUPS_ADMIN);
+  await expect(folderItem(page, `Origen ${stamp}`)).toHaveAttribute('aria-level', '2');
+  await folderItem(page, `Origen ${stamp}`).dragTo(folderItem(page, `Destino ${stamp}`));
+  await expect(page.getByText('Carpeta movida')).toBeVisible();
+  await expect(folderItem(page, `Origen ${stamp}`)).toHaveAttribute('aria-level', '3');
 });
 
 test('the folders, the groups and a group editor fit a phone', { tag: '@mobile' }, async ({ page }) => {

@@ -105,8 +105,23 @@ export function DocumentGroupEditPage() {
   }, [record.data]);
   useEffect(() => () => void (pdfUrl && URL.revokeObjectURL(pdfUrl)), [pdfUrl]);
 
-  if (record.isError) return <Alert severity="error">{(record.error as Error).message}</Alert>;
-  if (!record.data || !header) return <Typography>{translate('app.document_groups.loading')}</Typography>;
+  const heading = (
+    <Typography variant="h5" component="h1">
+      {translate('app.pages.document')}
+    </Typography>
+  );
+  if (record.isError || !record.data || !header) {
+    return (
+      <Stack spacing={2} sx={{ py: 2 }}>
+        {heading}
+        {record.isError ? (
+          <Alert severity="error">{(record.error as Error).message}</Alert>
+        ) : (
+          <Typography>{translate('app.document_groups.loading')}</Typography>
+        )}
+      </Stack>
+    );
+  }
   const setRecord = (next: PackageRecord) => queryClient.setQueryData(packageKey(id), next);
   const set = <K extends keyof Header>(key: K, value: Header[K]) => setHeader({ ...header, [key]: value });
   const fieldNames = [...new Set(record.data.documents.flatMap((document) => document.field_names))];
@@ -155,9 +170,12 @@ export function DocumentGroupEditPage() {
         <Button component={Link} to="/document-group" startIcon={<ArrowBackIcon />}>
           {translate('app.document_groups.back')}
         </Button>
-        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {record.data.name}
-        </Typography>
+        <Stack sx={{ flex: 1, minWidth: 0 }}>
+          {heading}
+          <Typography variant="subtitle1" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {record.data.name}
+          </Typography>
+        </Stack>
         <Button
           variant="outlined"
           startIcon={<PictureAsPdfOutlinedIcon />}
