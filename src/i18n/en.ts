@@ -4,6 +4,7 @@ import { englishDocumentGroupsMessages, englishDocumentGroupsResources } from '.
 import { englishListMessages } from './en.list';
 import { englishPlatformApp, englishPlatformResources } from './en.platform';
 import { englishSessionMessages } from './en.session';
+import { englishTemplatesApp, englishTemplatesResources } from './en.templates';
 import { englishUsersMessages, englishUsersResources } from './en.users';
 
 /**
@@ -17,6 +18,7 @@ export const englishAppMessages = {
     ...englishDocumentGroupsMessages,
     // --- Banners, plans, notifications, help center, FAQ (./en.platform.ts) ---
     ...englishPlatformApp,
+    ...englishTemplatesApp,
     name: 'Rúbrica',
     tagline: 'Electronic and digital signatures with contract management',
     document_title: '%{page} · Rúbrica',
@@ -185,6 +187,7 @@ export const englishAppMessages = {
     ...englishUsersResources,
     ...englishDocumentGroupsResources,
     ...englishPlatformResources,
+    ...englishTemplatesResources,
     roles: {
       name: 'Role |||| Roles',
       fields: {

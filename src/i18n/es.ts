@@ -5,6 +5,7 @@ import { spanishDocumentGroupsMessages, spanishDocumentGroupsResources } from '.
 import { spanishListMessages } from './es.list';
 import { spanishPlatformApp, spanishPlatformResources } from './es.platform';
 import { spanishSessionMessages } from './es.session';
+import { spanishTemplatesApp, spanishTemplatesResources } from './es.templates';
 import { spanishUsersMessages, spanishUsersResources } from './es.users';
 
 /** The application's own strings in Spanish, the default language (SPEC: locale es). */
@@ -15,6 +16,7 @@ export const spanishAppMessages = {
     ...spanishDocumentGroupsMessages,
     // --- Banners, plans, notifications, help center, FAQ (./es.platform.ts) ---
     ...spanishPlatformApp,
+    ...spanishTemplatesApp,
     name: 'Rúbrica',
     tagline: 'Firma electrónica y digital con gestión de contratos',
     document_title: '%{page} · Rúbrica',
@@ -187,6 +189,7 @@ export const spanishAppMessages = {
     ...spanishUsersResources,
     ...spanishDocumentGroupsResources,
     ...spanishPlatformResources,
+    ...spanishTemplatesResources,
     roles: {
       name: 'Rol |||| Roles',
       fields: {

@@ -6,7 +6,20 @@ export type DiffBlock = {
   after: string | null;
 };
 
-const BLOCK_TAGS = 'p|h[1-6]|li|tr|blockquote|div|td|th|pre';
+const BLOCK_TAGS = 'p|h[1-6]|li|tr|blockquote|div|pre';
+
+/** A table row as one line: its cells' text joined by " | ". */
+const rowLine = (row: string) =>
+  `\n${row
+    .split(/<\/t[dh]>/)
+    .map((cell) =>
+      cell
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((cell) => cell.length > 0)
+    .join(' | ')}\n`;
 
 /**
  * The readable blocks of template HTML: one line of text per paragraph, heading, list item or
@@ -15,9 +28,9 @@ const BLOCK_TAGS = 'p|h[1-6]|li|tr|blockquote|div|td|th|pre';
 export function textBlocks(html: string): string[] {
   const text = html
     .replace(/<span data-field="([^"]*)"[^>]*>.*?<\/span>/gs, '«$1»')
-    .replace(/<\/(td|th)>/g, ' | ')
-    .replace(new RegExp(`</?(${BLOCK_TAGS}|br|ul|ol|table|tbody|thead)\\b[^>]*>`, 'g'), '\n')
     .replace(/<img\b[^>]*>/g, ' [imagen] ')
+    .replace(/<tr\b[^>]*>(.*?)<\/tr>/gs, (_, row: string) => rowLine(row))
+    .replace(new RegExp(`</?(${BLOCK_TAGS}|br|ul|ol|table|tbody|thead)\\b[^>]*>`, 'g'), '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
@@ -81,21 +94,26 @@ export function diffBlocks(before: readonly string[], after: readonly string[]):
   return pairChanges(raw);
 }
 
-/** Removed blocks directly followed by added ones pair up as changes, shown on one row. */
+/** Within a run of removed and added blocks, they pair up in order as changes, shown on one row. */
 function pairChanges(blocks: DiffBlock[]): DiffBlock[] {
   const paired: DiffBlock[] = [];
   let index = 0;
   while (index < blocks.length) {
+    if (blocks[index]!.change === 'same') {
+      paired.push(blocks[index++]!);
+      continue;
+    }
     const removed: DiffBlock[] = [];
-    while (blocks[index]?.change === 'removed') removed.push(blocks[index++]!);
     const added: DiffBlock[] = [];
-    while (blocks[index]?.change === 'added') added.push(blocks[index++]!);
+    while (index < blocks.length && blocks[index]!.change !== 'same') {
+      const block = blocks[index++]!;
+      (block.change === 'removed' ? removed : added).push(block);
+    }
     const pairs = Math.min(removed.length, added.length);
     for (let k = 0; k < pairs; k++) {
       paired.push({ change: 'changed', before: removed[k]!.before, after: added[k]!.after });
     }
     paired.push(...removed.slice(pairs), ...added.slice(pairs));
-    if (removed.length === 0 && added.length === 0) paired.push(blocks[index++]!);
   }
   return paired;
 }
