@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import {
@@ -19,6 +20,18 @@ import { apiSession, signPageIn } from './support/apiSession.js';
 const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 const folderItem = (page: Page, name: string) => page.getByRole('treeitem').filter({ hasText: name });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+/** axe-core: no serious or critical violation on the page as it is. */
+async function expectAccessible(page: Page) {
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
 
 async function openGroups(page: Page, person: { email: string; password: string }) {
   await signPageIn(page, await apiSession(person.email, person.password));
@@ -72,6 +85,7 @@ test('groups two templates and a PDF in a subfolder that only a user group may s
   await expect(documents.getByRole('listitem')).toHaveCount(3);
   await expect(documents).toContainText('anexo.pdf');
   await expect(documents).toContainText(`Plantilla «${GROUP_TEMPLATES[0]}», versión 1`);
+  await expectAccessible(page);
 
   // A signer who fills the template's signature and confirms by e-mail code.
   await page.getByRole('button', { name: 'Agregar firmante' }).click();
@@ -95,6 +109,7 @@ test('groups two templates and a PDF in a subfolder that only a user group may s
   await permissions.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(permissions).toHaveCount(0);
   await expect(folderItem(page, folderName).getByTitle('Restringida')).toHaveCount(1);
+  await expectAccessible(page);
 
   // A member of the group sees the folder and the group.
   const memberPage = await (await browser.newContext()).newPage();
