@@ -29,7 +29,8 @@ async function openEditorAsDirector(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Plantillas de documento' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar', exact: true }).click();
   await expect(page).toHaveURL(/\/document-template\/create$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Nueva plantilla de documento' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Plantilla de documento' })).toBeVisible();
+  await expect(page.getByTestId('editor-mode')).toHaveText('Nueva plantilla de documento');
 }
 
 test('a company administrator builds a template, versions it, previews it as PDF and imports a DOCX', async ({

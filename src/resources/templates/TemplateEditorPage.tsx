@@ -5,13 +5,14 @@ import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/materia
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { RichTextInput } from 'ra-input-rich-text';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Form, Loading, required, SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { TemplateField } from '../../../contract/endpoints/templateFields';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { CompanyScopePicker } from '../common/companyChoices';
 import { useCompanyScope } from '../companies/companyScope';
 import { DocxImportButton } from './DocxImportButton';
 import { templateExtensions } from './editorExtensions';
@@ -21,6 +22,19 @@ import { type RenderedPreview, TemplatePreviewDialog } from './TemplatePreviewDi
 import { TemplateVersionsPanel } from './TemplateVersionsPanel';
 import { TEMPLATE_LIST_PATH, TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
 
+/** The page heading (SPEC §2.1 title) over a message: no permission, or a template that is not there. */
+export function TemplatePageMessage({ children }: { children: ReactNode }) {
+  const app = useAppTranslate();
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+      <Typography id="page-title" component="h1" variant="h4" gutterBottom>
+        {app('app.pages.document_template')}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 type FormValues = {
   name: string;
   document_type_id: number | '';
@@ -29,6 +43,21 @@ type FormValues = {
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Error del servidor');
+
+/** On create, administrators and companies with branches choose whose template it is. */
+function CompanyChoice({ value, onChange }: { value: number; onChange: (companyId: number) => void }) {
+  const form = useFormContext<FormValues>();
+  return (
+    <CompanyScopePicker
+      value={value}
+      onChange={(companyId) => {
+        // Document types belong to one company: the choice starts over.
+        form.setValue('document_type_id', '');
+        onChange(companyId);
+      }}
+    />
+  );
+}
 
 /** Save, preview and import: they read the form's current values. */
 function EditorActions(props: {
@@ -83,7 +112,8 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
     enabled: templateId !== undefined,
     queryFn: () => dataProvider.callEndpoint('getTemplate', { id: templateId ?? 0 }),
   });
-  const companyId = template.data?.company_id ?? scope.companyId;
+  const [chosenCompany, setChosenCompany] = useState(scope.companyId);
+  const companyId = template.data?.company_id ?? chosenCompany;
   const types = useQuery({
     queryKey: ['templateEditorTypes', companyId],
     enabled: companyId > 0,
@@ -107,7 +137,13 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
   const currentFields = fields ?? template.data?.fields ?? [];
 
   if (templateId !== undefined && template.isPending) return <Loading />;
-  if (template.error) return <Alert severity="error">{messageOf(template.error)}</Alert>;
+  if (template.error) {
+    return (
+      <TemplatePageMessage>
+        <Alert severity="error">{messageOf(template.error)}</Alert>
+      </TemplatePageMessage>
+    );
+  }
 
   const save = async (values: Record<string, unknown>) => {
     const form = values as FormValues;
@@ -176,9 +212,14 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(TEMPLATE_LIST_PATH)}>
           {app('app.templates.back')}
         </Button>
-        <Typography id="page-title" component="h1" variant="h4" sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          {templateId === undefined ? app('app.templates.create_title') : app('app.templates.update_title')}
-        </Typography>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Typography id="page-title" component="h1" variant="h4">
+            {app('app.pages.document_template')}
+          </Typography>
+          <Typography component="p" variant="subtitle1" color="text.secondary" data-testid="editor-mode">
+            {templateId === undefined ? app('app.templates.create_title') : app('app.templates.update_title')}
+          </Typography>
+        </Box>
         {template.data ? (
           <Chip label={app('app.templates.version_badge', { number: template.data.current_version })} />
         ) : null}
@@ -198,6 +239,9 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
         >
           <Paper sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
             <Stack spacing={1}>
+              {templateId === undefined ? (
+                <CompanyChoice value={companyId} onChange={setChosenCompany} />
+              ) : null}
               <TextInput source="name" label={app('app.templates.name')} validate={required()} />
               {typeChoices.length === 0 && types.isSuccess ? (
                 <Alert severity="info">{app('app.templates.no_types')}</Alert>

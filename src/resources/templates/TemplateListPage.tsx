@@ -10,6 +10,7 @@ import { TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
 const RESOURCE = 'document_templates';
 const COLUMNS: readonly NamedField[] = [
   { source: 'name', kind: 'text' },
+  { source: 'company_name', kind: 'text', column: { sortable: false } },
   { source: 'document_type_name', kind: 'text', column: { sortable: false } },
   { source: 'status', kind: 'choice', choices: TEMPLATE_STATUS_CHOICES },
   { source: 'current_version', kind: 'number' },
@@ -58,7 +59,7 @@ export function TemplateListPage() {
         primaryText: (record: RaRecord) => String(record.name ?? ''),
         secondaryText: (record: RaRecord) => (
           <>
-            {String(record.document_type_name ?? '')} · <FieldValue field={COLUMNS[2]!} record={record} />
+            {String(record.document_type_name ?? '')} · <FieldValue field={COLUMNS[3]!} record={record} />
           </>
         ),
         actions,
