@@ -3,6 +3,7 @@ import { adminUsers } from './endpoints/adminUsers.js';
 import { banner } from './endpoints/banner.js';
 import { company } from './endpoints/company.js';
 import { companyFeaturesEndpoints } from './endpoints/companyFeatures.js';
+import { documentGroups } from './endpoints/documentGroups.js';
 import { documents } from './endpoints/documents.js';
 import { documentTypes } from './endpoints/documentTypes.js';
 import { helpCenter } from './endpoints/helpCenter.js';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...documentTypes,
   ...templates,
   ...documents,
+  ...documentGroups,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

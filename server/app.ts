@@ -13,6 +13,7 @@ import { installMailTracking } from './mail/tracking.js';
 import { bannersHandlers } from './modules/banners/banners.handlers.js';
 import { companiesHandlers } from './modules/companies/companies.handlers.js';
 import { companyFeaturesHandlers } from './modules/companies/features.handlers.js';
+import { documentGroupsHandlers } from './modules/documentGroups/documentGroups.handlers.js';
 import { documentTypesHandlers } from './modules/documentTypes/documentTypes.handlers.js';
 import { locationHandlers } from './modules/location/location.handlers.js';
 import { notificationsHandlers } from './modules/notifications/notifications.handlers.js';
@@ -42,6 +43,7 @@ export const handlers: Handlers = {
   ...userGroupsHandlers,
   ...documentTypesHandlers,
   ...templatesHandlers,
+  ...documentGroupsHandlers,
 };
 
 export type RegisteredRoute = { method: string; url: string };

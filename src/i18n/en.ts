@@ -1,5 +1,6 @@
 import type { MessageKey } from './catalogue';
 import { englishCompaniesMessages, englishCompaniesResources } from './en.companies';
+import { englishDocumentGroupsMessages, englishDocumentGroupsResources } from './en.documentGroups';
 import { englishListMessages } from './en.list';
 import { englishPlatformApp, englishPlatformResources } from './en.platform';
 import { englishSessionMessages } from './en.session';
@@ -14,6 +15,7 @@ export const englishAppMessages = {
   app: {
     // --- Users, user groups, document types, profile form (./en.users.ts) ---
     ...englishUsersMessages,
+    ...englishDocumentGroupsMessages,
     // --- Banners, plans, notifications, help center, FAQ (./en.platform.ts) ---
     ...englishPlatformApp,
     ...englishTemplatesApp,
@@ -183,6 +185,7 @@ export const englishAppMessages = {
   resources: {
     ...englishCompaniesResources,
     ...englishUsersResources,
+    ...englishDocumentGroupsResources,
     ...englishPlatformResources,
     ...englishTemplatesResources,
     roles: {

@@ -1,6 +1,7 @@
 import type { CatalogueOf } from './catalogue';
 import type { englishAppMessages } from './en';
 import { spanishCompaniesMessages, spanishCompaniesResources } from './es.companies';
+import { spanishDocumentGroupsMessages, spanishDocumentGroupsResources } from './es.documentGroups';
 import { spanishListMessages } from './es.list';
 import { spanishPlatformApp, spanishPlatformResources } from './es.platform';
 import { spanishSessionMessages } from './es.session';
@@ -12,6 +13,7 @@ export const spanishAppMessages = {
   app: {
     // --- Users, user groups, document types, profile form (./es.users.ts) ---
     ...spanishUsersMessages,
+    ...spanishDocumentGroupsMessages,
     // --- Banners, plans, notifications, help center, FAQ (./es.platform.ts) ---
     ...spanishPlatformApp,
     ...spanishTemplatesApp,
@@ -185,6 +187,7 @@ export const spanishAppMessages = {
   resources: {
     ...spanishCompaniesResources,
     ...spanishUsersResources,
+    ...spanishDocumentGroupsResources,
     ...spanishPlatformResources,
     ...spanishTemplatesResources,
     roles: {

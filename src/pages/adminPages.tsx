@@ -9,6 +9,7 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { BannerListPage } from '../resources/banners';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
+import { DocumentGroupEditPage } from '../resources/documentGroups';
 import { FaqPage } from '../resources/helpArticles';
 import { NotificationListPage } from '../resources/notifications';
 import { PlansPage } from '../resources/plans';
@@ -44,8 +45,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'user.user.item-crud': { element: () => <ProfilePage /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
-  'admin.documentGroup.items-crud': { title: 'app.pages.document_groups' },
-  'admin.document.item-crud': { title: 'app.pages.document' },
+  'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { title: 'app.pages.single_request' },
   'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },

@@ -18,6 +18,7 @@ import { documentTypes } from '../../server/db/schema/index.js';
 import { notFound } from '../../server/errors.js';
 import { registerContract } from '../../server/http/contractRoutes.js';
 import type { Handler } from '../../server/http/handlers.js';
+import { createDocumentGroupRecords } from '../../server/modules/documentGroups/factories.js';
 import { type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -58,6 +59,7 @@ async function tenants(t: TestApp) {
     ...ids,
     documentTypeB,
     templateB,
+    documentGroupsB: await createDocumentGroupRecords(db, companyB),
     groupB: await createUserGroup(db, { companyId: companyB, name: 'Grupo B', userIds: [ids.allB] }),
     downloadRequestB: await createDownloadRequest(db, { companyId: companyB, requestedBy: ids.allB }),
     planAssignmentB: await assignPlan(db, {
@@ -77,6 +79,9 @@ const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ({
   documentType: ids.documentTypeB,
   documentTemplate: ids.templateB.templateId,
   documentTemplateVersion: ids.templateB.versionId,
+  folder: ids.documentGroupsB.folder,
+  documentPackage: ids.documentGroupsB.documentPackage,
+  packageDocument: ids.documentGroupsB.packageDocument,
   downloadRequest: ids.downloadRequestB,
   planAssignment: ids.planAssignmentB,
 });

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './companies.js';
 export * from './companySettings.js';
 export * from './credentials.js';
+export * from './documentGroups.js';
 export * from './groupsAndTypes.js';
 export * from './jobs.js';
 export * from './location.js';

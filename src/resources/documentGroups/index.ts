@@ -1,0 +1,59 @@
+import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
+import { createElement, type ReactElement } from 'react';
+import { defineResource } from '../framework/defineResource';
+import type { ScreenResource } from '../framework/GeneratedListPage';
+import { DocumentGroupsPage } from './DocumentGroupsPage';
+import { documentGroupsData } from './documentGroupsData';
+
+export { DocumentGroupEditPage } from './DocumentGroupEditPage';
+
+const status = {
+  values: ['active', 'inactive'],
+  labels: 'app.document_groups.status',
+  colors: { active: 'success' },
+  anyLabel: 'app.document_groups.all_statuses',
+} as const;
+const signingOrder = {
+  values: ['sequential', 'parallel'],
+  labels: 'app.document_groups.signing_order',
+} as const;
+
+/**
+ * Document groups (SPEC §2.1 `admin.documentGroup.items-crud`, /document-group): the generated
+ * columns and details of this declaration, inside a page with the company's folder tree. Each
+ * group is edited at /document/{id}.
+ */
+export const documentGroups: ScreenResource = defineResource({
+  name: 'document_groups',
+  icon: FolderCopyOutlinedIcon,
+  recordRepresentation: 'name',
+  data: documentGroupsData,
+  access: { edit: ['document_group.list', 'document.update'] },
+  screens: {
+    route: { name: 'admin.documentGroup.items-crud', path: '/document-group' },
+    title: 'app.menu.document_groups',
+    dialogTitles: { create: 'app.document_groups.create_title', show: 'app.document_groups.show_title' },
+    perCompany: true,
+    search: 'app.document_groups.search',
+    sort: { field: 'name', order: 'ASC' },
+    fields: {
+      name: { kind: 'text', column: true, form: true, detail: true },
+      folder_name: { kind: 'text', column: { sortable: false }, detail: true },
+      description: { kind: 'longText', form: true, detail: 'wide' },
+      status: { kind: 'choice', choices: status, column: true, detail: true },
+      signing_order: { kind: 'choice', choices: signingOrder, detail: true },
+      expiry_days: { kind: 'number', detail: true },
+      document_count: {
+        kind: 'number',
+        column: { sortable: false },
+        countLabel: 'app.document_groups.document_count',
+      },
+      version: { kind: 'number', detail: true },
+      updated_at: { kind: 'dateTime', column: true, detail: true },
+    },
+    phone: { primary: 'name', secondary: ['document_count', 'status'] },
+    overrides: {
+      page: (): ReactElement => createElement(DocumentGroupsPage, { resource: documentGroups }),
+    },
+  },
+});
