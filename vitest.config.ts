@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// The registration barrels (scripts/registry.mjs) are derived files: write them before any test loads.
+execFileSync(process.execPath, ['scripts/registry.mjs'], { stdio: 'inherit' });
 
 export default defineConfig({
   test: {
