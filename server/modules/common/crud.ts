@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
 import type { Actor, Deps } from '../../deps.js';
@@ -40,20 +41,31 @@ export type CrudRow<T extends CompanyTable> = T['$inferSelect'] & { id: number; 
  */
 export type CrudDeclaration<T extends CompanyTable, R extends { id: number }, S extends string> = {
   table: T;
+  /** The contract's record schema: it types the records (the reply schema checks them). */
+  record?: z.ZodType<R>;
   /** Columns the free-text search looks in (ILIKE, `%` and `_` literal). */
   search: readonly AnyPgColumn[];
-  /** API sort keys → column or expression; `defaultSort` when the request gives none. */
-  sort: Record<S, AnyPgColumn | SQL>;
-  defaultSort: S;
+  /** API sort keys → column or expression (or the SQL column names); `defaultSort` when the request gives none. */
+  sort: Record<S, AnyPgColumn | SQL> | readonly S[];
+  defaultSort: NoInfer<S>;
   /** Query fields matched exactly (e.g. `status`), by SQL column name. */
   filters?: readonly string[];
   /** SQL column → 409 message: the value is unique among the company's live records (any case). */
   unique?: Readonly<Record<string, string>>;
-  messages: { created: string; updated: string; deleted: string; inUse?: string };
+  messages: CrudMessages;
   /** Rows → records; by default every column under its SQL name, plus `company_name`. */
   toRecords?: (db: Db, rows: CrudRow<T>[]) => Promise<R[]>;
   export?: { sheetName: string; filePrefix: string; columns: readonly ExportColumn<R>[] };
 };
+
+export type CrudMessages = { created: string; updated: string; deleted: string; inUse?: string };
+
+/** The replies of a resource named by a masculine Spanish noun: «Centro de costo creado». */
+export const crudMessages = (noun: string): CrudMessages => ({
+  created: `${noun} creado`,
+  updated: `${noun} actualizado`,
+  deleted: `${noun} eliminado`,
+});
 
 export type CrudListInput<S extends string> = {
   companyId: number;
@@ -92,6 +104,10 @@ function valuesOf(table: CompanyTable, body: Record<string, unknown>): Record<st
   return values;
 }
 
+const noColumn = (name: string): never => {
+  throw new Error(`La tabla no tiene la columna ${name}`);
+};
+
 const columnNamed = (table: CompanyTable, name: string): AnyPgColumn | undefined =>
   Object.values(getTableColumns(table)).find((column) => column.name === name) as AnyPgColumn | undefined;
 
@@ -100,6 +116,11 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
   declaration: CrudDeclaration<T, R, S>,
 ) {
   const { table } = declaration;
+  const sortColumns = (
+    Array.isArray(declaration.sort)
+      ? Object.fromEntries(declaration.sort.map((name) => [name, columnNamed(table, name) ?? noColumn(name)]))
+      : declaration.sort
+  ) as Record<S, AnyPgColumn | SQL>;
   const live = table.deletedAt ? isNull(table.deletedAt) : undefined;
   const toRecords =
     declaration.toRecords ??
@@ -141,7 +162,7 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
     const { db } = deps.database;
     const where = matching([input.companyId], input.search, input.filters);
     const { limit, offset } = pageWindow(input);
-    const order = orderFor(declaration.sort, table.id, input.sort, declaration.defaultSort, input.order, {
+    const order = orderFor(sortColumns, table.id, input.sort, declaration.defaultSort, input.order, {
       searching: !!input.search,
     });
     const ids = () =>

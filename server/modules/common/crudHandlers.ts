@@ -7,7 +7,7 @@ type Service = ReturnType<typeof crudService<CompanyTable, { id: number }, strin
 
 /** The endpoints behind each method of a resource, named the usual way (SPEC §7.2 style). */
 export type CrudEndpoints = {
-  /** params `{ company_id, page, itemsPerPage }`; query `search`, `sort`, `order` and the filters. */
+  /** params `{ page, itemsPerPage }`; `company_id` in params or query; query `search`, `sort`, `order`, filters. */
   list?: EndpointName;
   /** params `{ id }`. */
   get?: EndpointName;
@@ -43,9 +43,14 @@ export function crudHandlers<const E extends CrudEndpoints>(
   const made: Record<string, (context: Context) => Promise<unknown>> = {};
   if (names.list) {
     made[names.list] = async ({ deps, params, query }) => {
-      const { search, sort, order, ...filters } = query as { search?: string; sort?: string; order?: 'ASC' };
+      const { company_id, search, sort, order, ...filters } = query as {
+        company_id?: number;
+        search?: string;
+        sort?: string;
+        order?: 'ASC';
+      };
       const data = await crud.list(deps, {
-        companyId: Number(params.company_id),
+        companyId: Number(params.company_id ?? company_id),
         page: Number(params.page),
         itemsPerPage: Number(params.itemsPerPage),
         search,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { documentTypeRecord } from '../../../contract/endpoints/documentTypes.js';
+import { documentTypeRecord } from '../../../contract/endpoints/documentTypes.js';
 import { documentTypes } from '../../db/schema/groupsAndTypes.js';
 import { crudService } from '../common/crud.js';
 
@@ -21,8 +21,9 @@ const STATUS_LABELS = { active: 'Activo', inactive: 'Inactivo' } as const satisf
  * Kinds of document of one company: the common CRUD (search in name, code and description; a
  * status filter; names unique per company; deleted only while nothing refers to them).
  */
-export const documentTypesCrud = crudService<typeof documentTypes, DocumentTypeRecord, SortKey>({
+export const documentTypesCrud = crudService({
   table: documentTypes,
+  record: documentTypeRecord,
   search: [documentTypes.name, documentTypes.code, documentTypes.description],
   sort: {
     id: documentTypes.id,
@@ -49,5 +50,3 @@ export const documentTypesCrud = crudService<typeof documentTypes, DocumentTypeR
     ],
   },
 });
-
-type SortKey = 'id' | 'name' | 'code' | 'status' | 'created_at';
