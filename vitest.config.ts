@@ -30,6 +30,16 @@ export default defineConfig({
         },
       },
       {
+        // Its own step of `npm test` (after the build): a copy of the repository gains a resource.
+        test: {
+          name: 'add-resource',
+          include: ['tests/add-resource/*.test.ts'],
+          environment: 'node',
+          testTimeout: 8 * 60_000,
+          hookTimeout: 3 * 60_000,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
