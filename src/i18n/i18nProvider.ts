@@ -4,7 +4,7 @@ import { type I18nProvider, mergeTranslations, type TranslationMessages } from '
 import { englishAppMessages } from './en';
 import { spanishAppMessages } from './es';
 import { spanishReactAdminMessages } from './raSpanish';
-import { RESOURCE_CATALOGUES } from './resourceMessages';
+import { RESOURCE_CATALOGUES } from './resourceCatalogues';
 
 export type AppLocale = 'es' | 'en';
 

@@ -11,20 +11,3 @@ export type ResourceMessages<T extends Tree = Tree> = { name: string; en: T; es:
  * declaration names (`resources.<name>.title`, ...). The Spanish must have every English key.
  */
 export const resourceMessages = <const T extends Tree>(messages: ResourceMessages<T>) => messages;
-
-const isMessages = (value: unknown): value is ResourceMessages =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ResourceMessages).name === 'string' &&
-  typeof (value as ResourceMessages).es === 'object' &&
-  typeof (value as ResourceMessages).en === 'object';
-
-const declared = Object.values(
-  import.meta.glob<Record<string, unknown>>('../resources/*/messages.ts', { eager: true }),
-).flatMap((module) => Object.values(module).filter(isMessages));
-
-/** `{ resources: { <name>: labels } }` of every resource's messages.ts, per language. */
-export const RESOURCE_CATALOGUES = {
-  en: { resources: Object.fromEntries(declared.map((messages) => [messages.name, messages.en])) },
-  es: { resources: Object.fromEntries(declared.map((messages) => [messages.name, messages.es])) },
-};
