@@ -299,7 +299,8 @@ const stages = [
   },
   {
     title: 'Add a resource',
-    detail: 'vitest run --project add-resource (the README steps on a copy: 5 files, migration, tsc, build, e2e)',
+    detail:
+      'vitest run --project add-resource (the README steps on a copy: 5 files, migration, tsc, build, e2e)',
     run: (title) => {
       if (quick) return Promise.resolve(notRun(title, '--quick', 'skipped'));
       return suiteStage({

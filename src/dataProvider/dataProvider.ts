@@ -60,7 +60,7 @@ function sortInput(definition: EndpointDefinition, sort?: { field: string; order
   const shape = (definition.query as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const accepted =
     shape.sort && shape.order && z.object({ sort: shape.sort, order: shape.order }).safeParse(input);
-  return accepted && accepted.success ? input : {};
+  return accepted?.success ? input : {};
 }
 
 function pageInput({ pagination }: { pagination?: { page: number; perPage: number } }) {
