@@ -26,6 +26,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres } from './pg.mjs';
+import { writeRegistry } from './registry.mjs';
 import { ensureTools, missingReason } from './system-tools.mjs';
 import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
@@ -376,6 +377,8 @@ function onSignal(signal) {
 
 async function main() {
   mkdirSync(TMP, { recursive: true });
+  // The registration barrels are derived files (git ignores them): every stage needs them.
+  writeRegistry();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   if (!quick) ensureTools({ log: (line) => console.log(line) });
