@@ -10,6 +10,7 @@ import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
+import { installMailTracking } from './mail/tracking.js';
 import { handlerModules } from './modules/handlers.generated.js';
 import { webDistFolder } from './paths.js';
 
@@ -65,6 +66,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     table,
     options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>),
   );
+  installMailTracking(app, deps);
   await installSpa(app, options.webRoot ?? webDistFolder());
   return app;
 }

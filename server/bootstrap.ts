@@ -6,12 +6,14 @@ import { type SeedResult, seedBase } from './db/seed.js';
 import { type Clock, type Deps, systemClock } from './deps.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
+import { Scheduler } from './jobs/scheduler.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { loadSecrets } from './secrets.js';
 import { type FileStorage, localStorageFor } from './storage/storage.js';
+import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
 
 export type BootstrapOptions = {
   config: Config;
@@ -37,22 +39,32 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     leaseSeconds: config.JOB_LEASE_SECONDS,
     pollMs: config.JOB_POLL_MS,
   });
+  const clock = options.clock ?? systemClock;
+  const scheduler = new Scheduler(queue, { logger, clock, tickMs: config.JOB_POLL_MS });
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
-  const mailer = createMailer({ db: database.db, queue, transport, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    db: database.db,
+    queue,
+    transport,
+    from: config.MAIL_FROM,
+    trackingBaseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+  });
   const deps: Deps = {
     config,
     database,
     queue,
+    scheduler,
     mailer,
     secrets,
     storage: options.storage ?? localStorageFor(config.DATA_DIR),
     tokens: createTokenSigner(secrets.sessionSecret),
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
   };
   // Work that modules hand to the durable queue (the mailer registered its own above).
   registerPasswordResetJob(deps);
   registerNotificationEmailJob(deps);
   registerDownloadRequestJob(deps);
+  registerWebhookDeliveryJob(deps);
   return { deps, seed };
 }

@@ -12,6 +12,12 @@ const optionalUrl = (protocols: string[]) =>
       { message: `debe empezar por ${protocols.map((protocol) => `${protocol}://`).join(' o ')}` },
     );
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const schema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -36,6 +42,38 @@ const schema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  // Sealing: the platform's seal and timestamp authority (created in DATA_DIR/signing when unset).
+  SEAL_CERT_PATH: optionalText,
+  SEAL_KEY_PATH: optionalText,
+  SEAL_P12_PATH: optionalText,
+  SEAL_P12_PASSWORD: optionalText,
+  SIGNING_TRUSTED_ROOTS_PATH: optionalText,
+  TSA_URL: optionalUrl(['http', 'https']),
+  TSA_TRUSTED_ROOTS_PATH: optionalText,
+  // One-time codes by SMS (Twilio) and WhatsApp (Business Cloud API); each is off while unset.
+  SMS_TWILIO_ACCOUNT_SID: optionalText,
+  SMS_TWILIO_AUTH_TOKEN: optionalText,
+  SMS_TWILIO_API_KEY_SID: optionalText,
+  SMS_TWILIO_MESSAGING_SERVICE_SID: optionalText,
+  SMS_FROM: optionalText,
+  SMS_API_URL: optionalUrl(['http', 'https']),
+  SMS_DEFAULT_COUNTRY_CODE: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'debe ser un indicativo de país, como 57')
+    .default('57'),
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_TEMPLATE_NAME: optionalText,
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('es'),
+  WHATSAPP_TEMPLATE_COPY_BUTTON: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'debe ser como v21.0')
+    .default('v21.0'),
+  WHATSAPP_API_URL: optionalUrl(['http', 'https']),
 });
 
 export type Config = z.output<typeof schema>;

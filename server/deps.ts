@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { TokenSigner } from './http/tokens.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
 import type { FileStorage } from './storage/storage.js';
@@ -15,6 +16,8 @@ export type Deps = {
   config: Config;
   database: Database;
   queue: JobQueue;
+  /** Recurring jobs (reminders, expiry sweeps) declared in code, run once per slot. */
+  scheduler: Scheduler;
   mailer: Mailer;
   secrets: Secrets;
   /** Uploaded and generated files (logos, banners, prepared downloads), by key. */

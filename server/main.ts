@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(deps);
   deps.queue.start(config.JOB_WORKERS);
+  deps.scheduler.start();
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ database: deps.database.kind }, `Rúbrica escuchando en http://${config.HOST}:${config.PORT}`);
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'Cerrando');
     await app.close();
+    await deps.scheduler.stop();
     await deps.queue.stop();
     await deps.database.close();
     process.exit(0);

@@ -18,6 +18,11 @@ export type EnqueueOptions = {
   /** Delay before the first attempt, in seconds. */
   delaySeconds?: number;
   maxAttempts?: number;
+  /**
+   * A transaction to enqueue in, so that the job exists if and only if the caller's own writes
+   * commit (workers see it once the transaction commits).
+   */
+  db?: Db;
 };
 
 export type QueueOptions = {
@@ -70,8 +75,9 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<{ id: number; created: boolean }> {
     const key = options.idempotencyKey ?? null;
+    const db = options.db ?? this.db;
     const [row] = await queryRows<{ id: string | number }>(
-      this.db,
+      db,
       sql`
       INSERT INTO jobs (queue, payload, idempotency_key, max_attempts, run_at)
       VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${key}, ${options.maxAttempts ?? 5},
@@ -84,10 +90,15 @@ export class JobQueue {
       return { id: Number(row.id), created: true };
     }
     const [existing] = await queryRows<{ id: string | number }>(
-      this.db,
+      db,
       sql`SELECT id FROM jobs WHERE idempotency_key = ${key}`,
     );
     return { id: Number(existing!.id), created: false };
+  }
+
+  /** The pause before the next attempt of a job whose attempt number `attempts` failed. */
+  retryDelaySeconds(attempts: number): number {
+    return Math.min(3600, (this.options.backoffBaseSeconds ?? 5) * 2 ** (attempts - 1));
   }
 
   /** Starts polling for work; `concurrency` jobs at most at a time in this process. */
@@ -204,7 +215,7 @@ export class JobQueue {
   private async fail(job: JobRecord, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
-    const delay = Math.min(3600, (this.options.backoffBaseSeconds ?? 5) * 2 ** (job.attempts - 1));
+    const delay = this.retryDelaySeconds(job.attempts);
     this.options.logger.warn(
       { jobId: job.id, queue: job.queue, attempts: job.attempts, final, error: message },
       final ? 'Trabajo fallido definitivamente' : 'Trabajo fallido; se reintentará',

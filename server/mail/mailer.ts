@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import type { MailStatus } from '../db/schema/index.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { withOpenPixel } from './tracking.js';
 
 export const MAIL_QUEUE = 'mail.send';
 
@@ -15,6 +17,20 @@ const mailMessage = z.object({
 });
 export type MailMessage = z.output<typeof mailMessage>;
 
+/** The job's payload: the message and its public id (absent in jobs queued before tracking). */
+const queuedMail = mailMessage.extend({ mailId: z.uuid().optional() });
+
+/** A delivery the transport could not make. `permanent`: the server refused it (5xx), retrying is useless. */
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
 /** Hands a message to the outside world; returns the transport's message id, if any. */
 export type MailTransport = {
   name: 'outbox' | 'smtp';
@@ -24,45 +40,150 @@ export type MailTransport = {
 /** Embedded default: the message stays in the database outbox (readable by administrators and tests). */
 export const outboxTransport: MailTransport = { name: 'outbox', deliver: async () => null };
 
+type SmtpFailure = { responseCode?: unknown; response?: unknown; message?: unknown };
+
+/** SMTP reply codes 5xx are permanent (bounced); 4xx, timeouts and refused connections are not. */
+export function classifySmtpError(error: unknown): MailDeliveryError {
+  const failure = (typeof error === 'object' && error ? error : {}) as SmtpFailure;
+  const reply = typeof failure.response === 'string' ? failure.response : String(failure.message ?? error);
+  const permanent = typeof failure.responseCode === 'number' && failure.responseCode >= 500;
+  return new MailDeliveryError(reply.slice(0, 1000), permanent);
+}
+
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     name: 'smtp',
     async deliver(message, from) {
-      const info = await transporter.sendMail({ from, ...message });
-      return info.messageId ?? null;
+      try {
+        const info = await transporter.sendMail({ from, ...message });
+        return info.messageId ?? null;
+      } catch (error) {
+        throw classifySmtpError(error);
+      }
     },
   };
 }
 
+export type QueuedMail = { jobId: number; mailId: string };
+
 export type Mailer = {
   /** Queues a message; with an idempotency key it is sent once however often this is called. */
-  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<{ jobId: number }>;
+  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<QueuedMail>;
 };
 
-/** E-mails go through the durable job queue: nothing is lost on a crash, and retries back off. */
+export type MailDelivery = {
+  mailId: string;
+  status: MailStatus;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  openedAt: Date | null;
+  bouncedAt: Date | null;
+  failedAt: Date | null;
+};
+
+/** The delivery status of one e-mail, by its public id. */
+export async function mailDelivery(db: Db, mailId: string): Promise<MailDelivery | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT public_id, status, last_error, created_at, sent_at, opened_at, bounced_at, failed_at
+        FROM mail_outbox WHERE public_id = ${mailId}`,
+  );
+  if (!row) return undefined;
+  const date = (value: unknown) => (value == null ? null : new Date(value as string));
+  return {
+    mailId: String(row.public_id),
+    status: row.status as MailStatus,
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: new Date(row.created_at as string),
+    sentAt: date(row.sent_at),
+    openedAt: date(row.opened_at),
+    bouncedAt: date(row.bounced_at),
+    failedAt: date(row.failed_at),
+  };
+}
+
+/**
+ * E-mails go through the durable job queue: nothing is lost on a crash, and retries back off. Each
+ * one has a row in `mail_outbox` from the moment it is queued, keyed by its job, with its delivery
+ * status: queued → sent (→ opened), or bounced (the SMTP server refused it), or failed (temporary
+ * errors until the last attempt).
+ */
 export function createMailer(options: {
   db: Db;
   queue: JobQueue;
   transport: MailTransport;
   from: string;
+  /** Base address of the open-tracking pixel in HTML messages (PUBLIC_URL). */
+  trackingBaseUrl?: string;
 }): Mailer {
   const { db, queue, transport, from } = options;
+
+  // Written by the sender and again by the worker (whichever comes first), so that a crash between
+  // queueing the job and writing the row leaves no job without its row.
+  const ensureRow = async (jobId: number): Promise<{ publicId: string; status: MailStatus }> => {
+    // One round trip: the inserted row, or (same snapshot, so never both) the one already there.
+    const [row] = await queryRows<{ public_id: string; status: MailStatus }>(
+      db,
+      sql`
+      WITH inserted AS (
+        INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, transport, status)
+        SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
+               payload->>'text', payload->>'html', ${transport.name}, 'queued'
+        FROM jobs WHERE id = ${jobId}
+        ON CONFLICT (job_id) DO NOTHING
+        RETURNING public_id, status)
+      SELECT public_id, status FROM inserted
+      UNION ALL SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
+    );
+    return { publicId: String(row!.public_id), status: row!.status };
+  };
+
   queue.register(MAIL_QUEUE, async (payload, job) => {
-    const message = mailMessage.parse(payload);
+    const { mailId: _mailId, ...message } = queuedMail.parse(payload);
+    const mail = await ensureRow(job.id);
     // A retried job whose delivery was already recorded must not send a second copy.
-    const already = await queryRows(db, sql`SELECT 1 FROM mail_outbox WHERE job_id = ${job.id}`);
-    if (already.length > 0) return;
-    const messageId = await transport.deliver(message, from);
-    await db.insert(mailOutbox).values({ jobId: job.id, ...message, transport: transport.name, messageId });
+    if (mail.status !== 'queued') return;
+    try {
+      const delivered = options.trackingBaseUrl
+        ? withOpenPixel(message, options.trackingBaseUrl, mail.publicId)
+        : message;
+      const messageId = await transport.deliver(delivered, from);
+      await db.execute(sql`
+        UPDATE mail_outbox SET status = 'sent', sent_at = now(), message_id = ${messageId},
+               transport = ${transport.name}, last_error = NULL
+        WHERE job_id = ${job.id} AND status = 'queued'`);
+    } catch (error) {
+      const failure = error instanceof MailDeliveryError ? error : classifySmtpError(error);
+      if (failure.permanent) {
+        await db.execute(sql`
+          UPDATE mail_outbox SET status = 'bounced', bounced_at = now(), last_error = ${failure.message}
+          WHERE job_id = ${job.id} AND status = 'queued'`);
+        return;
+      }
+      const final = job.attempts >= job.maxAttempts;
+      await db.execute(sql`
+        UPDATE mail_outbox SET last_error = ${failure.message},
+               status = ${final ? 'failed' : 'queued'}, failed_at = ${final ? sql`now()` : null}
+        WHERE job_id = ${job.id} AND status = 'queued'`);
+      throw failure;
+    }
   });
+
   return {
     async send(message, sendOptions = {}) {
-      const { id } = await queue.enqueue(MAIL_QUEUE, mailMessage.parse(message), {
-        idempotencyKey: sendOptions.idempotencyKey ? `mail:${sendOptions.idempotencyKey}` : undefined,
-        maxAttempts: 8,
-      });
-      return { jobId: id };
+      const parsed = mailMessage.parse(message);
+      const { id } = await queue.enqueue(
+        MAIL_QUEUE,
+        { ...parsed, mailId: randomUUID() },
+        {
+          idempotencyKey: sendOptions.idempotencyKey ? `mail:${sendOptions.idempotencyKey}` : undefined,
+          maxAttempts: 8,
+        },
+      );
+      const { publicId } = await ensureRow(id);
+      return { jobId: id, mailId: publicId };
     },
   };
 }

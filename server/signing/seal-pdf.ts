@@ -26,6 +26,13 @@ export type SealInput = {
   /** Bytes reserved for the CMS in /Contents. */
   contentsSize?: number;
   now?: () => Date;
+  /**
+   * The input was just written by pdf-lib with a classic cross-reference table (as the sealing
+   * pipeline does): it is appended to as it is, saving a second rewrite.
+   */
+  classicXref?: boolean;
+  /** `pdf` already loaded by pdf-lib (its context holds exactly the file's objects), saving a parse. */
+  document?: PDFDocument;
 };
 
 const BYTE_RANGE_WIDTH = 48;
@@ -78,16 +85,16 @@ type Prepared = {
 };
 
 async function prepareUpdate(input: SealInput, contentsSize: number): Promise<Prepared> {
-  const alreadySigned = hasSignature(input.pdf);
+  const appendOnly = hasSignature(input.pdf) || input.classicXref === true;
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(input.pdf, { updateMetadata: false });
+    document = input.document ?? (await PDFDocument.load(input.pdf, { updateMetadata: false }));
   } catch {
     throw new SealError('el documento no es un PDF legible');
   }
   // A fresh document is rewritten once with a classic cross-reference table; a signed one is
   // never rewritten, only appended to.
-  const base = alreadySigned
+  const base = appendOnly
     ? input.pdf
     : await document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   const trailer = readLastTrailer(base);

@@ -256,7 +256,7 @@ export async function buildMutations(input: {
   emptied.set(PDFName.of('Fields'), s.context.obj([]));
   add('AcroForm fields emptied by an update', update(sealed, [{ ref: s.acroFormRef, body: emptied }]));
   const sigDict = text.slice(
-    readRevisions(sealed).revisions[1]!.offsets.get(s.signatureRef.objectNumber)!.offset,
+    readRevisions(sealed).revisions.at(-1)!.offsets.get(s.signatureRef.objectNumber)!.offset,
   );
   const redefined = sigDict
     .slice(sigDict.indexOf('<<'), sigDict.indexOf('endobj'))
@@ -299,7 +299,9 @@ export async function buildMutations(input: {
   const pageEntry = new RegExp(`\\n${s.page.ref.objectNumber} 1\\n(\\d{10})`).exec(
     redirected.slice(sealed.length),
   );
-  const catalogOffset = readRevisions(sealed).revisions[1]!.offsets.get(s.trailer.root.objectNumber)!.offset;
+  const catalogOffset = readRevisions(sealed)
+    .revisions.at(-1)!
+    .offsets.get(s.trailer.root.objectNumber)!.offset;
   add(
     'a cross-reference entry redirected into the signed bytes',
     pageEntry

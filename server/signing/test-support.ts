@@ -117,6 +117,19 @@ export async function writeTemp(dir: string, name: string, bytes: Uint8Array): P
   return file;
 }
 
+/**
+ * Length of the DER value at the start of `bytes`, from its header: the padding after it is
+ * zeros, but so may be the value's own last bytes, so stripping zeros would cut it.
+ */
+function derLength(bytes: Uint8Array): number {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let i = 0; i < count; i++) length = length * 256 + (bytes[2 + i] ?? 0);
+  return Math.min(bytes.length, 2 + count + length);
+}
+
 /** The signature gaps of a PDF: where /Contents starts and ends, and the CMS DER inside. */
 export function signatureGaps(
   pdf: Uint8Array,
@@ -126,8 +139,8 @@ export function signatureGaps(
     const range = match.slice(1, 5).map(Number);
     const start = range[1]!;
     const end = range[2]!;
-    const hex = text.slice(start + 1, end - 1).replace(/(00)+$/, '');
-    return { start, end, der: new Uint8Array(Buffer.from(hex, 'hex')), range };
+    const bytes = new Uint8Array(Buffer.from(text.slice(start + 1, end - 1), 'hex'));
+    return { start, end, der: bytes.subarray(0, derLength(bytes)), range };
   });
 }
 

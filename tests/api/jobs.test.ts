@@ -40,6 +40,25 @@ describe(`job queue on ${testDatabaseKind}`, () => {
     expect(runs).toEqual([{ n: 1 }]);
   });
 
+  it("enqueues inside a caller's transaction: the job exists only if the transaction commits", async () => {
+    const queue = queueOn(database);
+    const runs: unknown[] = [];
+    queue.register('test.transactional', async (payload) => {
+      runs.push(payload);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.enqueue('test.transactional', { n: 'revertido' }, { db: tx });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await queue.enqueue('test.transactional', { n: 'confirmado' }, { db: tx });
+    });
+    await queue.drain();
+    expect(runs).toEqual([{ n: 'confirmado' }]);
+  });
+
   it('retries a failing job with growing back-off, then marks it failed after its last attempt', async () => {
     const queue = queueOn(database, { backoffBaseSeconds: 10 });
     queue.register('test.flaky', async () => {

@@ -1,10 +1,18 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Every e-mail the platform sends; the delivery of the embedded default (no SMTP) ends here. */
+export const MAIL_STATUSES = ['queued', 'sent', 'opened', 'bounced', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * Every e-mail the platform sends, from the moment it is queued, with its delivery status. The
+ * delivery of the embedded default (no SMTP) ends here. `publicId` is the only id that leaves the
+ * server (in the open-tracking pixel's address): random, so it cannot be guessed from another.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: uuid('public_id').notNull().defaultRandom(),
     jobId: bigint('job_id', { mode: 'number' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
@@ -12,7 +20,18 @@ export const mailOutbox = pgTable(
     html: text('html'),
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
     messageId: text('message_id'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
+    /** The SMTP server's reply of the last failed attempt (bounce or temporary failure). */
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_to_idx').on(table.to)],
+  (table) => [
+    index('mail_outbox_to_idx').on(table.to),
+    uniqueIndex('mail_outbox_public_id_unique').on(table.publicId),
+    uniqueIndex('mail_outbox_job_id_unique').on(table.jobId),
+  ],
 );

@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DocumentRenderer } from '../documents/renderer.js';
+import { qpdfCheck, run, withPdfFile } from '../documents/test-support.js';
+import { renderCompletionCertificate } from './completion-certificate.js';
+import { QR_QUIET_ZONE, qrMatrix } from './qr-typst.js';
+import { auditTrail, certificateInput, hostile } from './test-evidence.js';
+
+let renderer: DocumentRenderer;
+let pdf: Uint8Array;
+
+beforeAll(() => {
+  renderer = DocumentRenderer.create();
+  pdf = renderCompletionCertificate(renderer, certificateInput());
+}, 60_000);
+
+const flat = (text: string) => text.replace(/[\s\u200b]+/g, ' ');
+
+describe('renderCompletionCertificate', () => {
+  it('prints the request, both hashes and every signer’s evidence in Spanish, times in Bogotá and UTC', () => {
+    withPdfFile(Buffer.from(pdf), (path) => {
+      const text = flat(run('pdftotext', [path, '-']));
+      for (const expected of [
+        'Certificado de finalización',
+        'Solicitud: SR-2026-000123',
+        'a1'.repeat(32),
+        'b2'.repeat(32),
+        'José Núñez Peña',
+        'jose.nunez.con.un.correo.muy.largo@dominio-extremadamente-largo.com.co',
+        'CC 1.020.304.050',
+        'código de un solo uso por SMS a +57••••••4567',
+        'código de un solo uso por WhatsApp a +57••••••1111',
+        `SHA-256: ${'c3'.repeat(32)}`,
+        '190.24.1.2',
+        'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+        'consentimiento-v3',
+        // 03:30:15 UTC on 2 March is 22:30:15 of 1 March in Bogotá.
+        '01/03/2026 22:30:15 COT · 2026-03-02 03:30:15 UTC',
+        'Rechazó',
+        'CE 998877',
+        'Código de validación: K7QM-2XHD-9TRB',
+        'https://firma.example.co/certificate_validation?code=K7QM-2XHD-9TRB',
+        '4 entradas encadenadas',
+        'evento.4',
+        'Página 1 de',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      // The narrow actor column wraps the e-mail after its separators.
+      expect(text.replace(/ /g, '')).toContain('remitente@empresa.co');
+    });
+  });
+
+  it('prints hostile values literally: no Typst code, math, label or markup from a value', () => {
+    withPdfFile(Buffer.from(pdf), (path) => {
+      const text = flat(run('pdftotext', [path, '-']));
+      expect(text).toContain(`Contrato ${flat(hostile)}`);
+      expect(text.split(flat(hostile)).length - 1).toBeGreaterThanOrEqual(2);
+      expect(qpdfCheck(path).status).toBe(0);
+      for (const font of run('pdffonts', [path]).trim().split('\n').slice(2)) {
+        expect(font).toMatch(/^[A-Z]{6}\+(Liberation|DejaVuSansMono)/);
+        expect(font.trim().split(/\s+/).at(-5)).toBe('yes');
+      }
+    });
+  });
+
+  it('draws the QR code as vectors that hold exactly the validation link', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rubrica-qr-'));
+    try {
+      writeFileSync(join(folder, 'c.pdf'), pdf);
+      expect(
+        execFileSync('pdfimages', ['-list', join(folder, 'c.pdf')], { encoding: 'utf8' })
+          .trim()
+          .split('\n'),
+      ).toHaveLength(2);
+      const dpi = 288;
+      execFileSync('pdftoppm', [
+        '-r',
+        String(dpi),
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-png',
+        '-singlefile',
+        join(folder, 'c.pdf'),
+        join(folder, 'p'),
+      ]);
+      const { data, info } = await sharp(readFileSync(join(folder, 'p.png')))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The QR sits alone right of the heading (92 pt wide, inside the 18 mm margin); its finder
+      // patterns mark its corners.
+      const scale = dpi / 72;
+      const region = { left: Math.round((612 - 51 - 92 - 6) * scale), bottom: Math.round(148 * scale) };
+      let minX = info.width;
+      let minY = info.height;
+      let maxX = 0;
+      let maxY = 0;
+      for (let y = 0; y < region.bottom; y++) {
+        for (let x = region.left; x < info.width; x++) {
+          if (data[y * info.width + x]! < 128) {
+            minX = Math.min(minX, x);
+            maxX = Math.max(maxX, x);
+            minY = Math.min(minY, y);
+            maxY = Math.max(maxY, y);
+          }
+        }
+      }
+      const matrix = qrMatrix('https://firma.example.co/certificate_validation?code=K7QM-2XHD-9TRB');
+      const size = matrix.length;
+      const module = (maxX - minX + 1) / size;
+      // 92 pt wide including the quiet zone on both sides.
+      expect(module * (size + 2 * QR_QUIET_ZONE)).toBeCloseTo(92 * scale, -1);
+      expect(Math.abs((maxY - minY + 1) / size - module)).toBeLessThan(0.5);
+      const wrong: string[] = [];
+      for (let row = 0; row < size; row++) {
+        for (let column = 0; column < size; column++) {
+          const x = Math.round(minX + (column + 0.5) * module);
+          const y = Math.round(minY + (row + 0.5) * module);
+          if (data[y * info.width + x]! < 128 !== matrix[row]![column]) wrong.push(`${row},${column}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('runs onto more pages for a long audit trail, numbering them', () => {
+    const long = renderCompletionCertificate(renderer, certificateInput({ auditTrail: auditTrail(120) }));
+    withPdfFile(Buffer.from(long), (path) => {
+      const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [path]))![1]);
+      expect(pages).toBeGreaterThan(2);
+      const text = flat(run('pdftotext', [path, '-']));
+      expect(text).toContain(`Página ${pages} de ${pages}`);
+      expect(text).toContain('evento.120');
+    });
+  });
+
+  it('refuses to certify an audit trail whose chain is broken', () => {
+    const entries = auditTrail(3);
+    entries[1] = { ...entries[1]!, action: 'evento.cambiado' };
+    expect(() => renderCompletionCertificate(renderer, certificateInput({ auditTrail: entries }))).toThrow(
+      'el registro de auditoría de la solicitud no es íntegro',
+    );
+  });
+});

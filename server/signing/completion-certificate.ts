@@ -1,0 +1,181 @@
+import type { ResolvedImage } from '../documents/images.js';
+import { resolvePageSetup } from '../documents/page-setup.js';
+import type { DocumentRenderer } from '../documents/renderer.js';
+import { escapeMarkup, typstString } from '../documents/typst-syntax.js';
+import { type AuditEntry, canonicalJson, verifyAuditChain } from './audit-chain.js';
+import type { OtpChannel } from './masking.js';
+import { qrSvg } from './qr-typst.js';
+import { bogotaTimestamp, utcTimestamp } from './time-format.js';
+import { validationUrl } from './validation-code.js';
+
+/** The evidence gathered for one signer, as the certificate of completion prints it. */
+export type CertificateSigner = {
+  name: string;
+  email: string;
+  identificationType: string;
+  identificationNumber: string;
+  otp?: { channel: OtpChannel; maskedDestination: string; verifiedAt: Date };
+  /** Hex SHA-256 of the stored selfie, when the signer gave one. */
+  selfieSha256?: string;
+  ip?: string;
+  userAgent?: string;
+  consentVersion?: string;
+  viewedAt?: Date;
+  signedAt?: Date;
+  rejectedAt?: Date;
+  rejectionReason?: string;
+};
+
+export type CompletionCertificateInput = {
+  requestId: string;
+  documentName: string;
+  /** Hex SHA-256 of the document as rendered and shown to the signers. */
+  originalSha256: string;
+  /** Hex SHA-256 of the document with every signature stamped, before these pages were added. */
+  signedSha256: string;
+  signers: readonly CertificateSigner[];
+  auditTrail: readonly AuditEntry[];
+  validationCode: string;
+  publicUrl: string;
+  issuedAt: Date;
+};
+
+/** Where the QR's SVG is mapped for the compiler (a virtual file, never on disk). */
+const QR_PATH = '/codigo-validacion.svg';
+
+const CHANNEL_NAMES: Record<OtpChannel, string> = {
+  email: 'correo electrónico',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+/** Markup for one value: escaped, and breakable after separators so long e-mails and agents wrap. */
+function text(value: string): string {
+  return `[${escapeMarkup(value).replace(/(\\[@./;_-])/g, '$1\u200b')}]`;
+}
+
+const mono = (value: string) => `text(font: "DejaVu Sans Mono", size: 7pt, ${typstString(value)})`;
+
+const moment = (date: Date | undefined) =>
+  date ? text(`${bogotaTimestamp(date)} · ${utcTimestamp(date)}`) : text('—');
+
+function row(label: string, value: string): string {
+  return `${text(label)}, ${value},`;
+}
+
+function signerTable(signer: CertificateSigner, index: number): string {
+  const authentication = [
+    signer.otp
+      ? `código de un solo uso por ${CHANNEL_NAMES[signer.otp.channel]} a ${signer.otp.maskedDestination}, verificado el ${bogotaTimestamp(signer.otp.verifiedAt)}`
+      : 'enlace personal enviado por correo electrónico',
+  ];
+  const status = signer.signedAt ? 'Firmó' : signer.rejectedAt ? 'Rechazó' : 'Pendiente';
+  return [
+    `#heading(level: 2, ${text(`Firmante ${index + 1}: ${signer.name}`)})`,
+    '#table(columns: (12em, 1fr),',
+    row('Estado', text(status)),
+    row('Correo electrónico', text(signer.email)),
+    row('Identificación', text(`${signer.identificationType} ${signer.identificationNumber}`)),
+    row('Autenticación', text(authentication.join('; '))),
+    row(
+      'Fotografía (selfie)',
+      signer.selfieSha256 ? `[SHA-256: #${mono(signer.selfieSha256)}]` : text('no se tomó'),
+    ),
+    row('Dirección IP', text(signer.ip ?? '—')),
+    row('Navegador', text(signer.userAgent ?? '—')),
+    row('Versión del consentimiento', text(signer.consentVersion ?? '—')),
+    row('Abrió el documento', moment(signer.viewedAt)),
+    row('Firmó', moment(signer.signedAt)),
+    ...(signer.rejectedAt
+      ? [
+          row('Rechazó', moment(signer.rejectedAt)),
+          row('Motivo del rechazo', text(signer.rejectionReason ?? '—')),
+        ]
+      : []),
+    ')',
+  ].join('\n');
+}
+
+function auditTable(entries: readonly AuditEntry[]): string {
+  const cells = entries.map((entry) =>
+    [
+      text(String(entry.sequence)),
+      text(`${bogotaTimestamp(new Date(entry.at))}\n${utcTimestamp(new Date(entry.at))}`),
+      text(entry.actor ?? 'sistema'),
+      `[${text(entry.action).slice(1, -1)} #linebreak() #text(size: 6.5pt, ${typstString(truncate(canonicalJson(entry.data), 240))})]`,
+      mono(entry.hash.slice(0, 16)),
+    ].join(', '),
+  );
+  return [
+    '#table(columns: (2em, 9em, 9em, 1fr, auto), inset: 3pt,',
+    'table.header([*N.º*], [*Fecha*], [*Actor*], [*Acción y datos*], [*Hash*]),',
+    cells.map((cell) => `${cell},`).join('\n'),
+    ')',
+  ].join('\n');
+}
+
+function truncate(value: string, length: number): string {
+  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
+}
+
+/** Typst source of the certificate; every value goes through the converter's escaping. */
+export function completionCertificateSource(input: CompletionCertificateInput): string {
+  const chain = verifyAuditChain([...input.auditTrail]);
+  if (!chain.valid)
+    throw new Error(`el registro de auditoría de la solicitud no es íntegro: ${chain.reason}`);
+  const url = validationUrl(input.publicUrl, input.validationCode);
+  return [
+    `#set document(title: ${typstString(`Certificado de finalización ${input.requestId}`)}, date: none)`,
+    `#set page(paper: "us-letter", margin: (x: 18mm, top: 18mm, bottom: 20mm), footer: context [#set text(size: 7.5pt, fill: luma(80)); Certificado de finalización · solicitud ${escapeMarkup(input.requestId)} #h(1fr) Página #counter(page).display() de #counter(page).final().first()])`,
+    '#counter(page).update(1)',
+    '#set text(font: ("Liberation Sans",), size: 8.5pt, lang: "es", region: "co", hyphenate: false)',
+    '#set table(stroke: 0.4pt + luma(150), inset: 4pt)',
+    '#show heading.where(level: 1): set text(size: 16pt)',
+    '#show heading.where(level: 2): set text(size: 11pt)',
+    `#grid(columns: (1fr, auto), gutter: 12pt, [`,
+    '= Certificado de finalización',
+    `${escapeMarkup(`Documento: ${input.documentName}`)} \\`,
+    `${escapeMarkup(`Solicitud: ${input.requestId}`)} \\`,
+    `${escapeMarkup(`Emitido: ${bogotaTimestamp(input.issuedAt)} · ${utcTimestamp(input.issuedAt)}`)} \\`,
+    `*Código de validación:* #text(size: 11pt, weight: "bold", ${typstString(input.validationCode)}) \\`,
+    `#text(size: 7.5pt, ${typstString(`Verifique este documento en ${url}`)})`,
+    `], image(${typstString(QR_PATH)}, width: 92pt))`,
+    '#table(columns: (18em, 1fr),',
+    row('SHA-256 del documento original', mono(input.originalSha256)),
+    row('SHA-256 del documento firmado', mono(input.signedSha256)),
+    ')',
+    text(
+      'El documento firmado es el original con las firmas y los valores de los firmantes estampados; a él se añadieron estas páginas y el conjunto lleva el sello electrónico de la plataforma con estampa de tiempo (PAdES).',
+    ).slice(1, -1),
+    ...input.signers.map(signerTable),
+    '#heading(level: 2, [Registro de auditoría])',
+    text(
+      `${chain.count} entradas encadenadas por hash SHA-256; la cadena fue verificada al emitir este certificado. Último hash: `,
+    ).slice(1, -1),
+    `#${mono(chain.lastHash)}`,
+    auditTable(input.auditTrail),
+    '',
+  ].join('\n');
+}
+
+/** Renders the certificate with the documents' Typst engine and fonts; returns its PDF. */
+export function renderCompletionCertificate(
+  renderer: DocumentRenderer,
+  input: CompletionCertificateInput,
+): Uint8Array {
+  const source = completionCertificateSource(input);
+  const qr = {
+    path: QR_PATH,
+    bytes: Buffer.from(qrSvg(validationUrl(input.publicUrl, input.validationCode))),
+    // The compiler reads the format from the file's extension; `format` describes template images only.
+    format: 'png',
+    widthPx: 0,
+    heightPx: 0,
+  } satisfies ResolvedImage;
+  return renderer.compilePrepared({
+    source,
+    images: [qr],
+    setup: resolvePageSetup({ paper: 'letter' }),
+    missingFields: [],
+  }).pdf;
+}

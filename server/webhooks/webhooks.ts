@@ -1,0 +1,277 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows } from '../db/client.js';
+import {
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import { HttpProblem } from '../errors.js';
+import { secretBox } from './secretBox.js';
+import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+import { checkWebhookUrl } from './url.js';
+
+export const WEBHOOK_QUEUE = 'webhook.deliver';
+/** Ten attempts: with the queue's back-off (5 s doubling, at most an hour) about three hours. */
+const MAX_ATTEMPTS = 10;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+type WebhookDeps = Pick<Deps, 'database' | 'queue' | 'secrets' | 'clock' | 'logger'>;
+
+const eventsSchema = z.array(z.enum(WEBHOOK_EVENTS)).min(1);
+
+/**
+ * Adds a company's endpoint. Returns its id and signing secret (shown once: afterwards it is only
+ * kept encrypted, to sign).
+ */
+export async function registerWebhookEndpoint(
+  deps: WebhookDeps,
+  input: { companyId: number; url: string; events: readonly string[] },
+): Promise<{ id: number; secret: string }> {
+  const url = checkWebhookUrl(input.url);
+  const events = eventsSchema.safeParse([...new Set(input.events)]);
+  if (!events.success) {
+    const message = `Elija al menos un evento entre: ${WEBHOOK_EVENTS.join(', ')}`;
+    throw new HttpProblem(422, message, { events: message });
+  }
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const [row] = await deps.database.db
+    .insert(webhookEndpoints)
+    .values({
+      companyId: input.companyId,
+      url,
+      events: events.data,
+      secretCiphertext: secretBox(deps.secrets.sessionSecret).seal(secret),
+    })
+    .returning({ id: webhookEndpoints.id });
+  return { id: row!.id, secret };
+}
+
+/**
+ * Notifies every active endpoint of the company that listens to `event`: one delivery each, sent
+ * through the job queue. `eventId` makes it idempotent (the same event emitted twice is delivered
+ * once per endpoint); receivers see it as the body's `id`.
+ */
+export async function emitWebhookEvent(
+  deps: WebhookDeps,
+  input: { companyId: number; event: WebhookEvent; data: unknown; eventId?: string },
+): Promise<{ eventId: string; deliveryIds: number[] }> {
+  const eventId = input.eventId ?? randomUUID();
+  const { db } = deps.database;
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.companyId, input.companyId),
+        eq(webhookEndpoints.active, true),
+        sql`${input.event} = ANY(${webhookEndpoints.events})`,
+      ),
+    );
+  if (endpoints.length === 0) return { eventId, deliveryIds: [] };
+  const body = JSON.stringify({
+    id: eventId,
+    type: input.event,
+    createdAt: deps.clock.now().toISOString(),
+    companyId: input.companyId,
+    data: input.data,
+  });
+  // Deliveries and their jobs commit together: an event is never recorded without being sent.
+  const deliveries = await db.transaction(async (tx) => {
+    await tx
+      .insert(webhookDeliveries)
+      .values(
+        endpoints.map((endpoint) => ({
+          endpointId: endpoint.id,
+          companyId: input.companyId,
+          eventId,
+          event: input.event,
+          body,
+        })),
+      )
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.eventId, eventId),
+          inArray(
+            webhookDeliveries.endpointId,
+            endpoints.map((endpoint) => endpoint.id),
+          ),
+        ),
+      );
+    for (const delivery of rows)
+      await deps.queue.enqueue(
+        WEBHOOK_QUEUE,
+        { deliveryId: delivery.id },
+        { idempotencyKey: `webhook:${delivery.id}`, maxAttempts: MAX_ATTEMPTS, db: tx },
+      );
+    return rows;
+  });
+  return { eventId, deliveryIds: deliveries.map((delivery) => delivery.id) };
+}
+
+export type WebhookDeliveryLog = {
+  id: number;
+  endpointId: number;
+  eventId: string;
+  event: WebhookEvent;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: {
+    attempt: number;
+    statusCode: number | null;
+    durationMs: number;
+    error: string | null;
+    nextAttemptAt: Date | null;
+    createdAt: Date;
+  }[];
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  createdAt: Date;
+};
+
+/** The company's deliveries, newest first, each with its attempts (status code, duration, next try). */
+export async function listWebhookDeliveries(
+  deps: Pick<Deps, 'database'>,
+  input: { companyId: number; endpointId?: number; limit?: number },
+): Promise<WebhookDeliveryLog[]> {
+  const { db } = deps.database;
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.companyId, input.companyId),
+        input.endpointId === undefined ? undefined : eq(webhookDeliveries.endpointId, input.endpointId),
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(Math.min(input.limit ?? 50, 500));
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((delivery) => delivery.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.attempt));
+  return deliveries.map((delivery) => ({
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    eventId: delivery.eventId,
+    event: delivery.event,
+    status: delivery.status,
+    nextAttemptAt: delivery.nextAttemptAt,
+    deliveredAt: delivery.deliveredAt,
+    createdAt: delivery.createdAt,
+    attempts: attempts
+      .filter((attempt) => attempt.deliveryId === delivery.id)
+      .map(({ attempt, statusCode, durationMs, error, nextAttemptAt, createdAt }) => ({
+        attempt,
+        statusCode,
+        durationMs,
+        error,
+        nextAttemptAt,
+        createdAt,
+      })),
+  }));
+}
+
+const deliveryJob = z.object({ deliveryId: z.number().int().positive() });
+
+type DeliveryRow = {
+  event: string;
+  event_id: string;
+  body: string;
+  status: string;
+  url: string;
+  secret_ciphertext: string;
+  active: boolean;
+};
+
+/** POSTs a delivery once; records the attempt; throws on failure so the queue retries with back-off. */
+export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
+  const box = secretBox(deps.secrets.sessionSecret);
+  deps.queue.register(WEBHOOK_QUEUE, async (payload, job) => {
+    const { deliveryId } = deliveryJob.parse(payload);
+    const { db } = deps.database;
+    const [delivery] = await queryRows<DeliveryRow>(
+      db,
+      sql`SELECT d.event, d.event_id, d.body, d.status, e.url, e.secret_ciphertext, e.active
+          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.id = ${deliveryId}`,
+    );
+    // Gone with its endpoint, or finished by an earlier run of this job.
+    if (delivery?.status !== 'pending') return;
+    if (!delivery.active) {
+      await db.execute(sql`
+        UPDATE webhook_deliveries SET status = 'failed', last_error = 'Punto de destino desactivado',
+               next_attempt_at = NULL
+        WHERE id = ${deliveryId}`);
+      return;
+    }
+    let secret: string;
+    try {
+      secret = box.open(delivery.secret_ciphertext);
+    } catch {
+      // Sealed under another SESSION_SECRET: retrying cannot help; the endpoint needs a new secret.
+      await db.execute(sql`
+        UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL,
+               last_error = 'El secreto de firma no se puede leer; registre de nuevo el punto de destino'
+        WHERE id = ${deliveryId}`);
+      return;
+    }
+    const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        body: delivery.body,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Rubrica-Webhooks/1',
+          [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, delivery.body),
+          'Rubrica-Event': delivery.event,
+          'Rubrica-Delivery': delivery.event_id,
+        },
+        // A redirect is a failure to report, not an address to follow.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      statusCode = response.status;
+      await response.body?.cancel();
+      if (statusCode < 200 || statusCode > 299) error = `El receptor respondió ${statusCode}`;
+    } catch (failure) {
+      const cause =
+        failure instanceof Error ? ((failure.cause as Error | undefined)?.message ?? failure.message) : '';
+      error = `No se pudo entregar: ${cause || String(failure)}`.slice(0, 500);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const final = job.attempts >= job.maxAttempts;
+    const retryIn = error && !final ? deps.queue.retryDelaySeconds(job.attempts) : null;
+    const nextAttemptAt = retryIn === null ? sql`NULL` : sql`now() + make_interval(secs => ${retryIn})`;
+    const status = error === null ? 'delivered' : final ? 'failed' : 'pending';
+    await db.execute(sql`
+      INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms, error, next_attempt_at)
+      VALUES (${deliveryId}, ${job.attempts}, ${statusCode}, ${durationMs}, ${error}, ${nextAttemptAt})`);
+    await db.execute(sql`
+      UPDATE webhook_deliveries SET status = ${status}, attempts = ${job.attempts}, last_status_code = ${statusCode},
+             last_error = ${error}, next_attempt_at = ${nextAttemptAt},
+             delivered_at = ${error === null ? sql`now()` : sql`NULL`}
+      WHERE id = ${deliveryId}`);
+    if (error !== null) throw new Error(error);
+  });
+}
