@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// The registration barrels (scripts/registry.mjs) are derived files: write them before any test loads.
+execFileSync(process.execPath, ['scripts/registry.mjs'], { stdio: 'inherit' });
 
 export default defineConfig({
   test: {
@@ -23,6 +27,16 @@ export default defineConfig({
           testTimeout: 30_000,
           // Rendering a screen in jsdom takes seconds on a loaded machine: hooks get the same room.
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Its own step of `npm test` (after the build): a copy of the repository gains a resource.
+        test: {
+          name: 'add-resource',
+          include: ['tests/add-resource/*.test.ts'],
+          environment: 'node',
+          testTimeout: 8 * 60_000,
+          hookTimeout: 3 * 60_000,
         },
       },
       {

@@ -1,50 +1,27 @@
 import type { EndpointDefinition } from './define.js';
-import { adminUsers } from './endpoints/adminUsers.js';
-import { banner } from './endpoints/banner.js';
-import { company } from './endpoints/company.js';
-import { companyFeaturesEndpoints } from './endpoints/companyFeatures.js';
-import { documentGroups } from './endpoints/documentGroups.js';
-import { documents } from './endpoints/documents.js';
-import { documentTypes } from './endpoints/documentTypes.js';
-import { helpCenter } from './endpoints/helpCenter.js';
-import { location } from './endpoints/location.js';
-import { notificationPackages } from './endpoints/notificationPackages.js';
-import { notifications } from './endpoints/notifications.js';
-import { plans } from './endpoints/plans.js';
-import { session } from './endpoints/session.js';
-import { statistics } from './endpoints/statistics.js';
-import { system } from './endpoints/system.js';
-import { templates } from './endpoints/templates.js';
-import { user } from './endpoints/user.js';
-import { userGroups } from './endpoints/userGroups.js';
+import { endpointModules } from './endpoints.generated.js';
+import { type MergedTables, mergeTables } from './registry.js';
 
 export * from './define.js';
+export * from './ownedTables.js';
 export * from './owners.js';
 export * from './permissions.js';
 export * from './schemas.js';
 export * from './validation.js';
 
-/** Every API call, by name. One file per SPEC §7.2 area under endpoints/. */
-export const endpoints = {
-  ...system,
-  ...session,
-  ...user,
-  ...adminUsers,
-  ...company,
-  ...companyFeaturesEndpoints,
-  ...location,
-  ...notificationPackages,
-  ...plans,
-  ...banner,
-  ...notifications,
-  ...helpCenter,
-  ...statistics,
-  ...userGroups,
-  ...documentTypes,
-  ...templates,
-  ...documents,
-  ...documentGroups,
-} as const satisfies Record<string, EndpointDefinition>;
+const isEndpointDefinition = (value: unknown): value is EndpointDefinition =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { method?: unknown }).method === 'string' &&
+  typeof (value as { path?: unknown }).path === 'string' &&
+  'reply' in value;
 
-export type Endpoints = typeof endpoints;
+export type Endpoints = MergedTables<typeof endpointModules, EndpointDefinition>;
+
+/**
+ * Every API call, by name: the endpoint tables exported by the files of endpoints/ (one per
+ * SPEC §7.2 area or resource), found by the generated barrel, so a new area edits nothing here.
+ */
+export const endpoints = mergeTables(endpointModules, isEndpointDefinition, 'Endpoint') as Endpoints;
+
 export type EndpointName = keyof Endpoints;

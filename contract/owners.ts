@@ -1,16 +1,18 @@
+import type { declaredOwnedTables } from './endpoints.generated.js';
+
 /**
- * Every kind of tenant record a request may name, declared once: its table, the column holding
- * the owning company's id, and the column that marks it deleted (a deleted record is gone for
- * every request that names it). The server derives its ownership checks from this table and a
+ * Tenant records a request may name, each declared once: its table, the column holding the
+ * owning company's id, and the column that marks it deleted (a deleted record is gone for every
+ * request that names it). The platform's own kinds are listed here; a resource declares its own
+ * in its contract file (`export const ownedTables = { costCenter: ownedTable({...}) }`), and
+ * contract/ownedTables.ts merges both. The server derives its ownership checks from them and a
  * server test checks each table and column against the database schema. A record whose owning
  * company is deleted is gone too.
  */
-export const OWNED_TABLES = {
+export const CORE_OWNED_TABLES = {
   company: { table: 'companies', owner: 'id', softDelete: 'deleted_at' },
   user: { table: 'users', owner: 'company_id', softDelete: 'deleted_at' },
   planAssignment: { table: 'plan_assignments', owner: 'company_id' },
-  userGroup: { table: 'user_groups', owner: 'company_id' },
-  documentType: { table: 'document_types', owner: 'company_id' },
   downloadRequest: { table: 'download_requests', owner: 'company_id' },
   documentTemplate: { table: 'document_templates', owner: 'company_id', softDelete: 'deleted_at' },
   documentTemplateVersion: { table: 'document_template_versions', owner: 'company_id' },
@@ -26,10 +28,17 @@ export type OwnedTable = {
   owner: string;
   /** SQL timestamp column set when the record is deleted, if it is soft-deleted. */
   softDelete?: string;
+  /**
+   * Column values (besides the owner) of a valid row, for a resource's own table: the route
+   * sweep inserts one for another company and probes every endpoint with its id.
+   */
+  sample?: Readonly<Record<string, string | number | boolean>>;
 };
 
-export type OwnedEntity = keyof typeof OWNED_TABLES;
-export const OWNED_ENTITIES = Object.keys(OWNED_TABLES) as OwnedEntity[];
+/** Keeps the literal type of an owned-table declaration while checking its shape. */
+export const ownedTable = <const T extends OwnedTable>(declaration: T): T => declaration;
+
+export type OwnedEntity = keyof typeof CORE_OWNED_TABLES | keyof typeof declaredOwnedTables;
 
 /** Reasons shared by the `notTenant` marks of the contract (see EndpointDefinition.notTenant). */
 export const NOT_TENANT = {

@@ -6,7 +6,8 @@
 //   4 API on PGlite        vitest --project api, TEST_DB=pglite             (tests)
 //   5 API on PostgreSQL    same, TEST_DB=postgres + throwaway cluster       (tests)
 //   6 build                npm run build                                    (1 check)
-//   7 e2e                  playwright test (desktop + mobile projects)      (tests)
+//   7 add a resource       vitest --project add-resource (README steps)     (tests)
+//   8 e2e                  playwright test (desktop + mobile projects)      (tests)
 //
 // Counts come from vitest's and Playwright's JSON reports. A test that passed only on a retry
 // (Playwright "flaky", a vitest retry) is listed and counted as failed: retries are for diagnosis. The last line of output is always
@@ -14,7 +15,7 @@
 // when anything failed or a required stage could not run (a missing tool counts as a failure).
 //
 // Options:
-//   --quick   local iteration only: skips stages 5–7 (PostgreSQL, build, e2e) and any apt-get.
+//   --quick   local iteration only: skips stages 5–8 (PostgreSQL, build, e2e) and any apt-get.
 //             CI and the default run everything.
 // Environment:
 //   TEST_BUDGET_SECONDS   overall time budget (.ci/run sets it); stages past it are failed, not hung
@@ -25,6 +26,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres } from './pg.mjs';
+import { writeRegistry } from './registry.mjs';
 import { ensureTools, missingReason } from './system-tools.mjs';
 import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
@@ -299,11 +301,26 @@ const stages = [
     },
   },
   {
+    title: 'Add a resource',
+    detail:
+      'vitest run --project add-resource (the README steps on a copy: 5 files, migration, tsc, build, e2e)',
+    run: (title) => {
+      if (quick) return Promise.resolve(notRun(title, '--quick', 'skipped'));
+      return suiteStage({
+        title,
+        command: bin('vitest'),
+        args: vitestArgs('add-resource', ['add-resource']),
+        ...vitestReports('add-resource', process.env),
+        timeoutMs: 10 * MINUTE,
+      });
+    },
+  },
+  {
     title: 'End-to-end',
     detail: 'playwright test (built app on a fresh DATA_DIR, Debian Chromium)',
     run: async (title) => {
       if (quick) return notRun(title, '--quick', 'skipped');
-      if (results.at(-1)?.status !== 'passed')
+      if (results.find((result) => result.title === 'Build')?.status !== 'passed')
         return notRun(title, 'the build failed: nothing to serve', 'failed');
       const missing = missingReason(['chromium']);
       if (missing) return notRun(title, missing, 'failed');
@@ -363,6 +380,8 @@ function onSignal(signal) {
 
 async function main() {
   mkdirSync(TMP, { recursive: true });
+  // The registration barrels are derived files (git ignores them): every stage needs them.
+  writeRegistry();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   if (!quick) ensureTools({ log: (line) => console.log(line) });

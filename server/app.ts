@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EndpointDefinition } from '../contract/define.js';
 import { endpoints } from '../contract/index.js';
+import { type MergedTables, mergeTables } from '../contract/registry.js';
 import { installSpanishZodMessages } from '../contract/validation.js';
 import type { Deps } from './deps.js';
 import { registerContract } from './http/contractRoutes.js';
@@ -10,41 +11,20 @@ import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
 import { installMailTracking } from './mail/tracking.js';
-import { bannersHandlers } from './modules/banners/banners.handlers.js';
-import { companiesHandlers } from './modules/companies/companies.handlers.js';
-import { companyFeaturesHandlers } from './modules/companies/features.handlers.js';
-import { documentGroupsHandlers } from './modules/documentGroups/documentGroups.handlers.js';
-import { documentTypesHandlers } from './modules/documentTypes/documentTypes.handlers.js';
-import { locationHandlers } from './modules/location/location.handlers.js';
-import { notificationsHandlers } from './modules/notifications/notifications.handlers.js';
-import { plansHandlers } from './modules/plans/plans.handlers.js';
-import { publishingHandlers } from './modules/publishing/publishing.handlers.js';
-import { sessionHandlers } from './modules/session/session.handlers.js';
-import { statisticsHandlers } from './modules/statistics/statistics.handlers.js';
-import { systemHandlers } from './modules/system/system.handlers.js';
-import { templatesHandlers } from './modules/templates/templates.handlers.js';
-import { userGroupsHandlers } from './modules/userGroups/userGroups.handlers.js';
-import { usersHandlers } from './modules/users/users.handlers.js';
+import { handlerModules } from './modules/handlers.generated.js';
 import { webDistFolder } from './paths.js';
 
-/** Every module's handlers; the type makes a missing one a compile error, the route layer a start error. */
-export const handlers: Handlers = {
-  ...systemHandlers,
-  ...sessionHandlers,
-  ...usersHandlers,
-  ...companiesHandlers,
-  ...companyFeaturesHandlers,
-  ...locationHandlers,
-  ...notificationsHandlers,
-  ...plansHandlers,
-  ...bannersHandlers,
-  ...publishingHandlers,
-  ...statisticsHandlers,
-  ...userGroupsHandlers,
-  ...documentTypesHandlers,
-  ...templatesHandlers,
-  ...documentGroupsHandlers,
-};
+const isHandler = (value: unknown) => typeof value === 'function';
+
+/**
+ * Every module's handlers: the tables exported by each `server/modules/<module>/*.handlers.ts`,
+ * found by the generated barrel, so a new module edits nothing here. The type makes a missing
+ * handler a compile error, the route layer a start error.
+ */
+export const handlers: Handlers = mergeTables(handlerModules, isHandler, 'Handler') as MergedTables<
+  typeof handlerModules,
+  Handler<never>
+>;
 
 export type RegisteredRoute = { method: string; url: string };
 

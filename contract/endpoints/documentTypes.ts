@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { ownedTable } from '../owners.js';
 import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 
 const area = 'Document types';
+
+export const ownedTables = {
+  documentType: ownedTable({ table: 'document_types', owner: 'company_id', sample: { name: 'Ajeno' } }),
+};
 
 /** The `{key}` of document_types_list that means "no search" (a path segment cannot be empty). */
 export const NO_SEARCH_KEY = '-';

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { ownedTable } from '../owners.js';
 import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 import { companyUserList } from './adminUsers.js';
 
 const area = 'User groups';
+
+export const ownedTables = {
+  userGroup: ownedTable({ table: 'user_groups', owner: 'company_id', sample: { name: 'Ajeno' } }),
+};
 
 /** A group with its members, the same in the list, the detail and every write reply. */
 export const userGroupRecord = z.object({

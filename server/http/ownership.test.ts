@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { OWNED_TABLES } from '../../contract/owners.js';
+import { OWNED_TABLES } from '../../contract/ownedTables.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import type { Actor } from '../deps.js';

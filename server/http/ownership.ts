@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { InputSource, Ownership } from '../../contract/define.js';
-import { OWNED_TABLES, type OwnedEntity } from '../../contract/owners.js';
+import { OWNED_TABLES } from '../../contract/ownedTables.js';
+import type { OwnedEntity } from '../../contract/owners.js';
 import { type Db, queryRows } from '../db/client.js';
 import { type Actor, canSeeCompany } from '../deps.js';
 import { notFound } from '../errors.js';

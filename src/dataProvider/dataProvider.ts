@@ -1,4 +1,5 @@
 import type { DataProvider, DeleteManyParams, Identifier, RaRecord, UpdateManyParams } from 'react-admin';
+import { z } from 'zod';
 import { type EndpointDefinition, endpoints } from '../../contract';
 import type { FeedbackBus } from '../feedback/feedbackBus';
 import { type CallEndpoint, createEndpointRequester } from './callEndpoint';
@@ -52,6 +53,16 @@ function filterInput(definition: EndpointDefinition, filter: LooseInput = {}): L
   return Object.fromEntries(Object.entries(filter).filter(([key]) => accepted.has(key)));
 }
 
+/** The list's sort, for a GET whose query accepts that sort key and an order. */
+function sortInput(definition: EndpointDefinition, sort?: { field: string; order: string }): LooseInput {
+  if (!sort?.field || definition.method !== 'GET' || !definition.query) return {};
+  const input = { sort: sort.field, order: sort.order };
+  const shape = (definition.query as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const accepted =
+    shape.sort && shape.order && z.object({ sort: shape.sort, order: shape.order }).safeParse(input);
+  return accepted?.success ? input : {};
+}
+
 function pageInput({ pagination }: { pagination?: { page: number; perPage: number } }) {
   return { page: pagination?.page ?? 1, itemsPerPage: pagination?.perPage ?? DEFAULT_PER_PAGE };
 }
@@ -71,7 +82,11 @@ function pageResult(reply: unknown): { data: RaRecord[]; total: number } {
 const defaultInputs: {
   [M in BindableMethod]: (params: MethodParams<M>, definition: EndpointDefinition) => LooseInput;
 } = {
-  getList: (params, definition) => ({ ...filterInput(definition, params.filter), ...pageInput(params) }),
+  getList: (params, definition) => ({
+    ...filterInput(definition, params.filter),
+    ...pageInput(params),
+    ...sortInput(definition, params.sort),
+  }),
   getOne: ({ id }) => ({ id }),
   getMany: ({ ids }) => ({ ids }),
   getManyReference: (params, definition) => ({

@@ -199,4 +199,8 @@ export const englishAppMessages = {
   },
 } as const;
 
-export type AppMessageKey = MessageKey<typeof englishAppMessages>;
+/**
+ * A key of the app catalogue, or of a resource's own labels (`resources.<name>.*` from its
+ * messages.ts, checked against both catalogues by src/i18n/resourceMessages.test.ts).
+ */
+export type AppMessageKey = MessageKey<typeof englishAppMessages> | `resources.${string}`;

@@ -4,6 +4,7 @@ import { type I18nProvider, mergeTranslations, type TranslationMessages } from '
 import { englishAppMessages } from './en';
 import { spanishAppMessages } from './es';
 import { spanishReactAdminMessages } from './raSpanish';
+import { RESOURCE_CATALOGUES } from './resourceCatalogues';
 
 export type AppLocale = 'es' | 'en';
 
@@ -15,13 +16,19 @@ export const AVAILABLE_LOCALES = [
   { locale: 'en', name: 'English' },
 ] as const satisfies readonly { locale: AppLocale; name: string }[];
 
-const englishMessages: TranslationMessages = mergeTranslations(englishReactAdminMessages, englishAppMessages);
+// Resources that bring their own messages.ts add their labels last.
+const englishMessages: TranslationMessages = mergeTranslations(
+  englishReactAdminMessages,
+  englishAppMessages,
+  RESOURCE_CATALOGUES.en,
+);
 
 // English sits underneath Spanish, so a key react-admin adds before we translate it still shows (in English).
 const spanishMessages: TranslationMessages = mergeTranslations(
   englishMessages,
   spanishReactAdminMessages,
   spanishAppMessages,
+  RESOURCE_CATALOGUES.es,
 );
 
 export const MESSAGES_BY_LOCALE: Record<AppLocale, TranslationMessages> = {

@@ -12,14 +12,13 @@ import {
   createPlan,
   createRole,
   createUser,
-  createUserGroup,
 } from '../../server/db/factories.js';
 import { documentTypes } from '../../server/db/schema/index.js';
 import { notFound } from '../../server/errors.js';
 import { registerContract } from '../../server/http/contractRoutes.js';
 import type { Handler } from '../../server/http/handlers.js';
 import { createDocumentGroupRecords } from '../../server/modules/documentGroups/factories.js';
-import { type SweepContext, sweepRoutes } from './support/sweep.js';
+import { everyOwnedEntity, insertSampleRecords, type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Barrido-2026';
@@ -57,10 +56,10 @@ async function tenants(t: TestApp) {
   });
   return {
     ...ids,
-    documentTypeB,
     templateB,
     documentGroupsB: await createDocumentGroupRecords(db, companyB),
-    groupB: await createUserGroup(db, { companyId: companyB, name: 'Grupo B', userIds: [ids.allB] }),
+    // A record of company B in every table a resource declares with a sample row.
+    declaredB: await insertSampleRecords(db, companyB),
     downloadRequestB: await createDownloadRequest(db, { companyId: companyB, requestedBy: ids.allB }),
     planAssignmentB: await assignPlan(db, {
       companyId: companyB,
@@ -72,19 +71,19 @@ async function tenants(t: TestApp) {
 type TenantIds = Awaited<ReturnType<typeof tenants>>;
 
 /** For each kind of owned record, one that belongs to company B (which company A must not reach). */
-const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ({
-  company: ids.companyB,
-  user: ids.allB,
-  userGroup: ids.groupB,
-  documentType: ids.documentTypeB,
-  documentTemplate: ids.templateB.templateId,
-  documentTemplateVersion: ids.templateB.versionId,
-  folder: ids.documentGroupsB.folder,
-  documentPackage: ids.documentGroupsB.documentPackage,
-  packageDocument: ids.documentGroupsB.packageDocument,
-  downloadRequest: ids.downloadRequestB,
-  planAssignment: ids.planAssignmentB,
-});
+const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] =>
+  everyOwnedEntity({
+    ...ids.declaredB,
+    company: ids.companyB,
+    user: ids.allB,
+    documentTemplate: ids.templateB.templateId,
+    documentTemplateVersion: ids.templateB.versionId,
+    folder: ids.documentGroupsB.folder,
+    documentPackage: ids.documentGroupsB.documentPackage,
+    packageDocument: ids.documentGroupsB.packageDocument,
+    downloadRequest: ids.downloadRequestB,
+    planAssignment: ids.planAssignmentB,
+  });
 
 describe('route sweep', () => {
   let t: TestApp;

@@ -1,12 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userGroupRecord } from '../../../contract/endpoints/userGroups.js';
 import type { Db } from '../../db/client.js';
-import { companies, userGroupMembers, userGroups, users } from '../../db/schema/index.js';
+import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import { conflict, notFound, unprocessable } from '../../errors.js';
-import { isUniqueViolation } from '../common/constraintErrors.js';
-import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
+import { notFound, unprocessable } from '../../errors.js';
+import { type CrudRow, crudService } from '../common/crud.js';
 
 export type UserGroupRecord = z.output<typeof userGroupRecord>;
 
@@ -20,20 +19,7 @@ export const GROUP_MESSAGES = {
 
 const memberCount = sql<number>`(SELECT count(*) FROM ${userGroupMembers} WHERE ${userGroupMembers.groupId} = ${userGroups.id})`;
 
-const groupColumns = {
-  id: userGroups.id,
-  companyId: userGroups.companyId,
-  companyName: companies.fiscalName,
-  name: userGroups.name,
-  description: userGroups.description,
-  createdAt: userGroups.createdAt,
-  updatedAt: userGroups.updatedAt,
-};
-
-const selectGroups = (db: Db) =>
-  db.select(groupColumns).from(userGroups).innerJoin(companies, eq(companies.id, userGroups.companyId));
-
-type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
+type GroupRow = CrudRow<typeof userGroups>;
 
 /** The groups with their live members, by member name. */
 async function withMembers(db: Db, rows: GroupRow[]): Promise<UserGroupRecord[]> {
@@ -82,75 +68,30 @@ async function withMembers(db: Db, rows: GroupRow[]): Promise<UserGroupRecord[]>
   });
 }
 
-export async function getGroup(db: Db, groupId: number): Promise<UserGroupRecord> {
-  const [row] = await selectGroups(db).where(eq(userGroups.id, groupId));
-  if (!row) throw notFound();
-  return (await withMembers(db, [row]))[0]!;
-}
+/**
+ * Groups of one company: the common CRUD (search in name and description, names unique per
+ * company) with their members; writes replace the member list in the same transaction.
+ */
+export const userGroupsCrud = crudService<
+  typeof userGroups,
+  UserGroupRecord,
+  'id' | 'name' | 'member_count' | 'created_at'
+>({
+  table: userGroups,
+  search: [userGroups.name, userGroups.description],
+  sort: {
+    id: userGroups.id,
+    name: sql`lower(${userGroups.name})`,
+    member_count: memberCount,
+    created_at: userGroups.createdAt,
+  },
+  defaultSort: 'name',
+  unique: { name: GROUP_MESSAGES.nameTaken },
+  messages: GROUP_MESSAGES,
+  toRecords: withMembers,
+});
 
-const SORT_COLUMNS = {
-  id: userGroups.id,
-  name: sql`lower(${userGroups.name})`,
-  member_count: memberCount,
-  created_at: userGroups.createdAt,
-} as const;
-
-export type GroupListInput = {
-  companyId: number;
-  page: number;
-  itemsPerPage: number;
-  search?: string;
-  sort?: keyof typeof SORT_COLUMNS;
-  order?: 'ASC' | 'DESC';
-};
-
-/** A page of one company's groups, searched by name or description. */
-export async function listGroups(
-  deps: Deps,
-  input: GroupListInput,
-): Promise<{ items: UserGroupRecord[]; total: number }> {
-  const { db } = deps.database;
-  const pattern = input.search ? likePattern(input.search) : undefined;
-  const where: SQL | undefined = and(
-    eq(userGroups.companyId, input.companyId),
-    pattern ? or(ilike(userGroups.name, pattern), ilike(userGroups.description, pattern)) : undefined,
-  );
-  const { limit, offset } = pageWindow(input);
-  const order = orderFor(SORT_COLUMNS, userGroups.id, input.sort, 'name', input.order, {
-    searching: !!pattern,
-  });
-  const page = await listPage({
-    db,
-    page: input,
-    ids: db
-      .select({ id: userGroups.id })
-      .from(userGroups)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    matches: db.select({ one: sql`1` }).from(userGroups).where(where),
-    records: (ids) => selectGroups(db).where(inArray(userGroups.id, ids)),
-    toItem: (row: GroupRow) => row,
-  });
-  return { items: await withMembers(db, page.items), total: page.total };
-}
-
-const nameTaken = () => conflict(GROUP_MESSAGES.nameTaken, { name: GROUP_MESSAGES.nameTaken });
-
-async function assertNameFree(db: Db, companyId: number, name: string, exceptGroupId?: number) {
-  const [taken] = await db
-    .select({ id: userGroups.id })
-    .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.companyId, companyId),
-        sql`lower(${userGroups.name}) = ${name.toLowerCase()}`,
-        exceptGroupId ? ne(userGroups.id, exceptGroupId) : undefined,
-      ),
-    );
-  if (taken) throw nameTaken();
-}
+const getGroup = userGroupsCrud.get;
 
 /** The distinct member ids, all live users of the group's company (422 otherwise). */
 async function checkedMembers(db: Db, companyId: number, userIds: readonly number[]): Promise<number[]> {
@@ -174,22 +115,21 @@ async function replaceMembers(tx: Db, groupId: number, userIds: readonly number[
 }
 
 /** Runs the writes of a group in one transaction; a name taken meanwhile still answers 409. */
-async function writeGroup<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction((tx) => work(tx));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
+const writeGroup = <T>(
+  db: Db,
+  companyId: number,
+  name: string | undefined,
+  work: (tx: Db) => Promise<T>,
+  exceptId?: number,
+) => userGroupsCrud.uniqueWrite(db, companyId, { name }, () => db.transaction((tx) => work(tx)), exceptId);
 
 export type NewGroup = { company_id: number; name: string; description?: string | null; user_ids: number[] };
 
 export async function createGroup(deps: Deps, input: NewGroup): Promise<UserGroupRecord> {
   const { db } = deps.database;
-  await assertNameFree(db, input.company_id, input.name);
+  await userGroupsCrud.assertUnique(db, input.company_id, { name: input.name });
   const members = await checkedMembers(db, input.company_id, input.user_ids);
-  const groupId = await writeGroup(db, async (tx) => {
+  const groupId = await writeGroup(db, input.company_id, input.name, async (tx) => {
     const [row] = await tx
       .insert(userGroups)
       .values({ companyId: input.company_id, name: input.name, description: input.description ?? null })
@@ -214,23 +154,20 @@ export async function updateGroup(
     .from(userGroups)
     .where(eq(userGroups.id, groupId));
   if (!group) throw notFound();
-  if (input.name !== undefined) await assertNameFree(db, group.companyId, input.name, groupId);
+  await userGroupsCrud.assertUnique(db, group.companyId, { name: input.name }, groupId);
   const members = input.user_ids ? await checkedMembers(db, group.companyId, input.user_ids) : undefined;
-  await writeGroup(db, async (tx) => {
-    await tx
-      .update(userGroups)
-      .set({ name: input.name, description: input.description, updatedAt: deps.clock.now() })
-      .where(eq(userGroups.id, groupId));
-    if (members) await replaceMembers(tx, groupId, members);
-  });
+  await writeGroup(
+    db,
+    group.companyId,
+    input.name,
+    async (tx) => {
+      await tx
+        .update(userGroups)
+        .set({ name: input.name, description: input.description, updatedAt: deps.clock.now() })
+        .where(eq(userGroups.id, groupId));
+      if (members) await replaceMembers(tx, groupId, members);
+    },
+    groupId,
+  );
   return getGroup(db, groupId);
-}
-
-/** Removes the group and its memberships (the users stay). */
-export async function deleteGroup(deps: Deps, groupId: number): Promise<void> {
-  const deleted = await deps.database.db
-    .delete(userGroups)
-    .where(eq(userGroups.id, groupId))
-    .returning({ id: userGroups.id });
-  if (deleted.length === 0) throw notFound();
 }

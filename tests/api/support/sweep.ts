@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { EndpointDefinition, InputSource } from '../../../contract/define.js';
-import { OWNED_ENTITIES, type OwnedEntity } from '../../../contract/owners.js';
+import { OWNED_ENTITIES, OWNED_TABLES } from '../../../contract/ownedTables.js';
+import type { OwnedEntity } from '../../../contract/owners.js';
 import { idFieldsOf } from '../../../contract/ownershipCoverage.js';
+import { type Db, queryRows } from '../../../server/db/client.js';
 
 /** Endpoints meant to answer without a token. Anything else declared public is a finding. */
 export const PUBLIC_ENDPOINTS = new Set([
@@ -264,4 +267,41 @@ export function foreignIdProbes(
     }
   }
   return probes;
+}
+
+/**
+ * One record of company `companyId` in every owned table declared with a `sample` row (a
+ * resource's own tables), so the sweep probes a new resource's ids with no fixture of its own.
+ */
+export async function insertSampleRecords(
+  db: Db,
+  companyId: number,
+): Promise<Partial<Record<OwnedEntity, number>>> {
+  const ids: Partial<Record<OwnedEntity, number>> = {};
+  for (const entity of OWNED_ENTITIES) {
+    const declared = OWNED_TABLES[entity];
+    if (!declared.sample) continue;
+    const values = { ...declared.sample, [declared.owner]: companyId };
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO ${sql.identifier(declared.table)} (${sql.join(
+        Object.keys(values).map((column) => sql.identifier(column)),
+        sql`, `,
+      )}) VALUES (${sql.join(
+        Object.values(values).map((value) => sql`${value}`),
+        sql`, `,
+      )}) RETURNING id`,
+    );
+    ids[entity] = Number(row!.id);
+  }
+  return ids;
+}
+
+/** Fails closed: every owned entity needs a foreign id, or the sweep would skip its probes. */
+export function everyOwnedEntity(ids: Partial<Record<OwnedEntity, number>>): Record<OwnedEntity, number> {
+  const missing = OWNED_ENTITIES.filter((entity) => ids[entity] === undefined);
+  if (missing.length) {
+    throw new Error(`Sin registro de otra empresa para: ${missing.join(', ')} (declare su \`sample\`)`);
+  }
+  return ids as Record<OwnedEntity, number>;
 }

@@ -1,0 +1,66 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoHorizontalOverflow } from '../e2e/fixtures/viewport.js';
+import { adminCredentials, apiSession, signPageIn } from '../e2e/support/apiSession.js';
+
+/**
+ * The cost centers the "Add a resource" test adds from tests/add-resource/files: their generated
+ * screens, as the seeded administrator, at 1440 px (desktop project) and 390 px (mobile project).
+ */
+
+// A table row on a desktop, a card row on a phone.
+const row = (page: Page, text: string) =>
+  page.locator('tr, [data-testid="phone-row"]').filter({ hasText: text });
+
+test(
+  'the administrator creates, searches, edits and deletes a cost center',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const { email, password } = adminCredentials();
+    await signPageIn(page, await apiSession(email, password));
+    await page.goto('/cost-centers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Centros de costo' })).toBeVisible();
+
+    const suffix = `${testInfo.project.name}-${Date.now()}`;
+    const name = `Ventas ${suffix}`;
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Nuevo centro de costo' });
+    await create.getByLabel(/^Nombre/).fill(name);
+    await create.getByLabel(/^Código/).fill(`v-${testInfo.project.name}`);
+    await create.getByRole('button', { name: 'Guardar' }).click();
+    await expect(create).toHaveCount(0);
+    await expect(row(page, name)).toContainText(`V-${testInfo.project.name.toUpperCase()}`);
+
+    // The same code again in the same company: 409 naming the field, the dialog stays open.
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await create.getByLabel(/^Nombre/).fill(`Otro ${suffix}`);
+    await create.getByLabel(/^Código/).fill(`V-${testInfo.project.name}`);
+    await create.getByRole('button', { name: 'Guardar' }).click();
+    await expect(
+      page.getByText('Ya existe un centro de costo con este código en la empresa').first(),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(create).toHaveCount(0);
+
+    await page.getByPlaceholder('Buscar por nombre o código').fill(suffix);
+    await expect(row(page, name)).toHaveCount(1);
+    await page.getByPlaceholder('Buscar por nombre o código').fill(`nada ${suffix}`);
+    await expect(row(page, name)).toHaveCount(0);
+    await page.getByPlaceholder('Buscar por nombre o código').fill(suffix);
+
+    await row(page, name).getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar centro de costo' });
+    await edit.getByLabel(/^Estado/).click();
+    await page.getByRole('option', { name: 'Inactivo' }).click();
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(row(page, name)).toContainText('Inactivo');
+    await expectNoHorizontalOverflow(page);
+
+    await row(page, name).getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog', { name: /¿Eliminar/ })
+      .getByRole('button', { name: 'Eliminar' })
+      .click();
+    await expect(row(page, name)).toHaveCount(0);
+  },
+);

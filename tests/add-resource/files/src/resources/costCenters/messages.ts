@@ -1,0 +1,25 @@
+import { resourceMessages } from '../../i18n/resourceMessages';
+
+export const costCenterMessages = resourceMessages({
+  name: 'cost_centers',
+  en: {
+    name: 'Cost center |||| Cost centers',
+    title: 'Cost centers',
+    create: 'New cost center',
+    edit: 'Edit cost center',
+    show: 'Cost center',
+    search: 'Search by name or code',
+    status: { active: 'Active', inactive: 'Inactive' },
+    fields: { company_id: 'Company', name: 'Name', code: 'Code', status: 'Status', created_at: 'Created' },
+  },
+  es: {
+    name: 'Centro de costo |||| Centros de costo',
+    title: 'Centros de costo',
+    create: 'Nuevo centro de costo',
+    edit: 'Editar centro de costo',
+    show: 'Centro de costo',
+    search: 'Buscar por nombre o código',
+    status: { active: 'Activo', inactive: 'Inactivo' },
+    fields: { company_id: 'Empresa', name: 'Nombre', code: 'Código', status: 'Estado', created_at: 'Creado' },
+  },
+});
