@@ -6,7 +6,6 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
-import { BannerListPage } from '../resources/banners';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
 import { FaqPage } from '../resources/helpArticles';
@@ -52,7 +51,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
-  'admin.banner.items-crud': { element: () => <BannerListPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.notifications': { element: () => <NotificationListPage /> },
