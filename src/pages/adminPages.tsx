@@ -9,7 +9,6 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
 import { FaqPage } from '../resources/helpArticles';
-import { NotificationListPage } from '../resources/notifications';
 import { PlansPage } from '../resources/plans';
 import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
@@ -53,7 +52,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
-  'admin.notifications': { element: () => <NotificationListPage /> },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },
   'admin.supports': { title: 'app.pages.supports' },
   'admin.company_supports': { title: 'app.pages.company_supports' },
