@@ -9,7 +9,6 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
 import { FaqPage } from '../resources/helpArticles';
-import { PlansPage } from '../resources/plans';
 import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
@@ -34,7 +33,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
   'admin.company.items-crud': { element: () => <CompanyListPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
-  'admin.plans.items-crud': { element: () => <PlansPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
   'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
   'admin.user.items-crud': { element: () => <UserList /> },

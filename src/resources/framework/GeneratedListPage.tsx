@@ -162,7 +162,11 @@ function useFilters(resource: ScreenResource, hidden: readonly string[] = []): R
   const fieldFilters = fieldsOf(resource)
     .filter((field) => field.filter && !hidden.includes(field.source))
     .map((field) => fieldFilter(field, app));
-  return [...(search ? [searchFilter('search', app(search))] : []), ...fieldFilters];
+  return [
+    ...(search ? [searchFilter('search', app(search))] : []),
+    ...fieldFilters,
+    ...(resource.screens.overrides?.filters ?? []),
+  ];
 }
 
 /**

@@ -119,6 +119,8 @@ export type ScreenDeclaration<
     inputs?: ReactElement;
     /** The whole row buttons instead of the generated ones (the record is in context). */
     rowActions?: ReactElement;
+    /** Filter inputs on values that are no record field (a date range), after the generated ones. */
+    filters?: readonly ReactElement[];
     /** Toolbar buttons before export and "Agregar" (e.g. a create flow of its own). */
     toolbarExtra?: ReactElement;
     /** What the page adapts to the signed-in user, computed as it renders (a React hook). */
