@@ -9,7 +9,6 @@ import { ProfilePage } from '../profile/ProfilePage';
 import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
 import { FaqPage } from '../resources/helpArticles';
-import { UserList } from '../resources/users';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -35,7 +34,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.impersonation': { element: () => <ImpersonationPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
   'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
-  'admin.user.items-crud': { element: () => <UserList /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
