@@ -6,7 +6,7 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
-import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
+import { CompanyEditPage, CompanyFeaturesPage } from '../resources/companies';
 import { resourcePageOf } from '../resources/contributions';
 import { FaqPage } from '../resources/helpArticles';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
@@ -30,7 +30,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'email.tracker': { title: 'app.pages.email_tracker' },
   'session.login': { element: () => <LoginPage /> },
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
-  'admin.company.items-crud': { element: () => <CompanyListPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
   'admin.update-signature.signature': { title: 'app.pages.signature_settings' },

@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { AutocompleteInput, type AutocompleteInputProps, useDataProvider } from 'react-admin';
-import { PLATFORM_COMPANY_ID } from '../../../contract';
+import { PLATFORM_COMPANY_ID, ROLE } from '../../../contract';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useSessionUser } from '../../layout/useSessionUser';
@@ -12,15 +12,22 @@ export type CompanyChoice = { id: number; name: string };
 /** How many companies the picker asks for at once (a company and its branches fit in one page). */
 const COMPANY_PAGE = 100;
 
-/** The signed-in user's scope: the administrator sees every company, a company itself and its branches. */
+/**
+ * The signed-in user's scope: the platform administrator (role 20) sees and manages every company;
+ * a company user sees its company and branches, and creates branches with company.update.
+ */
 export function useCompanyScope() {
   const { user } = useSessionUser();
+  const permissions = user?.permissions ?? [];
+  const isPlatform = user?.company_id === PLATFORM_COMPANY_ID;
   return {
     companyId: user?.company_id ?? 0,
     companyName: user?.company_name ?? '',
     roleId: user?.role_id ?? 0,
-    isPlatform: user?.company_id === PLATFORM_COMPANY_ID,
-    canListCompanies: user?.permissions.includes('company.list') ?? false,
+    isPlatform,
+    isAdministrator: user?.role_id === ROLE.administrator || isPlatform,
+    canListCompanies: permissions.includes('company.list'),
+    canUpdate: permissions.includes('company.update'),
   };
 }
 

@@ -6,8 +6,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useMenuLabel } from '../../layout/useMenuLabel';
+import { useCompanyScope } from '../common/companyChoices';
 import { CompanyPicker } from './CompanyPicker';
-import { useCompanyScope } from './companyScope';
 import { EmailTemplateEditor } from './EmailTemplateEditor';
 import { companyFeaturesKey, FeatureSwitches } from './FeatureSwitches';
 

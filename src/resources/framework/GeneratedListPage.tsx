@@ -34,6 +34,9 @@ const fieldsOf = (resource: ScreenResource): NamedField[] =>
 
 const inForm = (field: NamedField, mode: 'create' | 'edit') => field.form === true || field.form === mode;
 
+const noWrapOf = (field: NamedField | undefined) =>
+  typeof field?.column === 'object' && field.column.noWrap === true;
+
 /** The row actions the declaration asks for, or every one whose data method is bound. */
 export function rowActionsOf(resource: ScreenResource): readonly RowAction[] {
   if (resource.screens.actions) return resource.screens.actions;
@@ -286,7 +289,10 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
                   sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
                 >
                   {screens.phone.secondary?.map((source) => (
-                    <span key={source}>
+                    <span
+                      key={source}
+                      style={noWrapOf(byName.get(source)) ? { whiteSpace: 'nowrap' } : undefined}
+                    >
                       <FieldValue field={phoneField(source)} record={record} />
                     </span>
                   ))}
@@ -302,6 +308,7 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
             <DataTable.Col
               key={field.source}
               source={displaySource(field)}
+              label={field.label}
               disableSort={options.sortable === false}
               align={options.align}
               sx={options.noWrap ? { whiteSpace: 'nowrap' } : undefined}
