@@ -175,6 +175,7 @@ export function ImpersonationPage() {
               helperText={translate('app.impersonation.company_help')}
               noOptionsText={translate('app.impersonation.no_companies')}
               clearable
+              showTaxId
             />
             {company ? (
               <UserPicker company={company} value={userId} onChange={setUserId} />

@@ -113,6 +113,8 @@ export type CompanyAutocompleteProps = {
   hideWhenSingle?: boolean;
   /** The choice can be emptied (else a picked company stays picked). */
   clearable?: boolean;
+  /** Options show the NIT under the name (to tell apart companies of similar names). */
+  showTaxId?: boolean;
   size?: 'small' | 'medium';
   sx?: SxProps;
 };
@@ -126,6 +128,7 @@ export function CompanyAutocomplete({
   noOptionsText,
   hideWhenSingle = false,
   clearable = false,
+  showTaxId = false,
   size,
   sx,
 }: CompanyAutocompleteProps) {
@@ -156,7 +159,7 @@ export function CompanyAutocomplete({
         const { key, ...optionProps } = props;
         return (
           <Box component="li" key={key} {...optionProps}>
-            <CompanyOptionText company={company} />
+            {showTaxId ? <CompanyOptionText company={company} /> : company.name}
           </Box>
         );
       }}
