@@ -93,6 +93,3 @@ export const companyBranches = {
   recordRepresentation: 'fiscal_name',
   data: branchesData,
 } satisfies ResourceDeclaration;
-
-export { CompanyEditPage } from './CompanyEditPage';
-export { CompanyFeaturesPage } from './CompanyFeaturesPage';
