@@ -58,5 +58,5 @@ describe('the banners screen', () => {
     await waitFor(() =>
       expect(httpClient.requests[1]).toEqual({ method: 'DELETE', url: '/api/delete_banner/3' }),
     );
-  });
+  }, 90_000);
 });

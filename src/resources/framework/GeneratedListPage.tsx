@@ -250,6 +250,7 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
                 resolver: adjust.create?.inputs ? undefined : createForm.resolver,
                 resource: adjust.create?.resource,
                 transform: adjust.create?.transform,
+                successMessage: adjust.create?.successMessage,
                 defaultValues: {
                   ...screens.createDefaults,
                   ...(perCompany ? { company_id: companyId } : {}),

@@ -151,6 +151,8 @@ export type ScreenAdjustments = {
     defaultValues?: Record<string, unknown>;
     transform?: (data: RaRecord) => RaRecord;
     onSaved?: (record: RaRecord) => void;
+    /** The toast after creating (e.g. that an invitation went out). */
+    successMessage?: (record: RaRecord) => string;
   };
   canCreate?: boolean;
   /** Rendered beside the list (e.g. a dialog the page opens after creating). */

@@ -2,9 +2,9 @@ import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import { createElement } from 'react';
 import { CompanySelectInput } from '../common/companyChoices';
 import { defineResource } from '../framework/defineResource';
+import { useNewUserInvitation } from './newUserInvitation';
 import { UserStateActions } from './UserActions';
 import { LastLoginText, RoleFilter, UserNameCell } from './UserCells';
-import { UserCreateAction } from './UserCreateDialog';
 import { UserInputs } from './UserInputs';
 import { UserShow } from './UserShow';
 import { UserStatusChip } from './UserStatusChip';
@@ -33,7 +33,11 @@ export const users = defineResource({
   screens: {
     route: { name: 'admin.user.items-crud', path: '/user/user' },
     title: 'app.pages.users',
-    dialogTitles: { edit: 'app.users.edit_title', show: 'app.users.show_title' },
+    dialogTitles: {
+      create: 'app.users.create_title',
+      edit: 'app.users.edit_title',
+      show: 'app.users.show_title',
+    },
     dialogWidth: 'md',
     search: 'app.users.search',
     sort: { field: 'full_name', order: 'ASC' },
@@ -67,12 +71,13 @@ export const users = defineResource({
     },
     phone: { primary: 'full_name', secondary: ['role_name', 'status'] },
     actions: ['show', 'update', 'delete'],
+    createDefaults: { status: 'active' },
     export: { endpoint: 'exportUsers', filename: 'usuarios.xlsx', toBody: exportUsersBody },
     overrides: {
       inputs: createElement(UserInputs),
       details: createElement(UserShow),
       rowActionsExtra: createElement(UserStateActions),
-      toolbarExtra: createElement(UserCreateAction),
+      useAdjustments: useNewUserInvitation,
     },
   },
 });

@@ -135,7 +135,8 @@ describe('the users screen', () => {
         'Usuario creado. Enviamos una invitación a carla@notaria.test para que defina su contraseña.',
       ),
     ).toBeInTheDocument();
-  });
+    // Typing a whole form takes a while on a busy machine.
+  }, 90_000);
 });
 
 describe('the users screen, editing', () => {
