@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeToken, fakeUser } from '../test/fakes';
 import { renderWithAdmin } from '../test/harness';
 import { ImpersonationPage } from './ImpersonationPage';
 import { pageLoader } from './useImpersonation';
@@ -47,6 +48,12 @@ const users = [
 
 function renderPage(startImpersonation = vi.fn(async () => undefined)) {
   vi.spyOn(pageLoader, 'load').mockImplementation(() => undefined);
+  // The platform administrator: the company picker searches within the session's scope.
+  localStorage.setItem('access_token', fakeToken({ id: 1, exp: Math.floor(Date.now() / 1000) + 3600 }));
+  localStorage.setItem(
+    'current_user',
+    JSON.stringify(fakeUser({ id: 1, role_id: 20, company_id: 1, company_name: 'Rúbrica' })),
+  );
   const callEndpoint = vi.fn(async (name: string, input: { body?: { search?: string } }) => {
     if (name === 'listCompanies') {
       const search = input.body?.search?.toLowerCase() ?? '';
@@ -74,7 +81,10 @@ function renderPage(startImpersonation = vi.fn(async () => undefined)) {
   return { callEndpoint, startImpersonation, user: userEvent.setup() };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 async function pickCompanyAndUser(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('combobox', { name: /Empresa/ }), 'notar');
@@ -98,7 +108,7 @@ describe('ImpersonationPage', () => {
       'listCompanies',
       {
         page: 1,
-        itemsPerPage: 15,
+        itemsPerPage: 100,
         roleID: 20,
         companyID: 1,
         body: { search: 'notar', sort: 'fiscal_name', order: 'ASC' },

@@ -2,7 +2,6 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import SwitchAccountOutlinedIcon from '@mui/icons-material/SwitchAccountOutlined';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Card,
@@ -14,82 +13,16 @@ import {
   RadioGroup,
   Skeleton,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetIdentity } from 'react-admin';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { CompanyAutocomplete } from '../resources/common/companyChoices';
 import { serverMessage } from '../session/serverErrors';
 import { useImpersonation } from './useImpersonation';
-import {
-  type CompanyOption,
-  type CompanyUser,
-  useCompanySearch,
-  useCompanyUsers,
-} from './useImpersonationData';
-
-function CompanyPicker({
-  value,
-  onChange,
-}: {
-  value: CompanyOption | null;
-  onChange: (company: CompanyOption | null) => void;
-}) {
-  const translate = useAppTranslate();
-  const [search, setSearch] = useState('');
-  const companies = useCompanySearch(search);
-  return (
-    <Autocomplete
-      value={value}
-      onChange={(_event, company) => onChange(company)}
-      inputValue={search}
-      onInputChange={(_event, text) => setSearch(text)}
-      options={companies.data?.items ?? []}
-      // The server filters; the list shows what it returned.
-      filterOptions={(options) => options}
-      getOptionLabel={(company) => company.fiscal_name}
-      isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      loading={companies.isFetching}
-      noOptionsText={translate('app.impersonation.no_companies')}
-      renderOption={(props, company) => {
-        const { key, ...optionProps } = props;
-        return (
-          <Box component="li" key={key} {...optionProps}>
-            <Stack>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {company.fiscal_name}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {company.tax_id}
-              </Typography>
-            </Stack>
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={translate('app.impersonation.company')}
-          helperText={translate('app.impersonation.company_help')}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {companies.isFetching && <CircularProgress color="inherit" size={18} aria-hidden />}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
-    />
-  );
-}
+import { type CompanyOption, type CompanyUser, useCompanyUsers } from './useImpersonationData';
 
 function UserOption({ user, disabled }: { user: CompanyUser; disabled: boolean }) {
   const translate = useAppTranslate();
@@ -235,7 +168,15 @@ export function ImpersonationPage() {
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={3}>
-            <CompanyPicker value={company} onChange={pickCompany} />
+            <CompanyAutocomplete
+              value={company?.id ?? null}
+              onChange={(choice) => pickCompany(choice?.record ?? null)}
+              label={translate('app.impersonation.company')}
+              helperText={translate('app.impersonation.company_help')}
+              noOptionsText={translate('app.impersonation.no_companies')}
+              clearable
+              showTaxId
+            />
             {company ? (
               <UserPicker company={company} value={userId} onChange={setUserId} />
             ) : (

@@ -6,14 +6,11 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
-import { BannerListPage } from '../resources/banners';
-import { CompanyEditPage, CompanyFeaturesPage, CompanyListPage } from '../resources/companies';
+import { CompanyEditPage } from '../resources/companies/CompanyEditPage';
+import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage';
 import { resourcePageOf } from '../resources/contributions';
-import { DocumentGroupEditPage } from '../resources/documentGroups';
-import { FaqPage } from '../resources/helpArticles';
-import { NotificationListPage } from '../resources/notifications';
-import { PlansPage } from '../resources/plans';
-import { UserList } from '../resources/users';
+import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
+import { FaqPage } from '../resources/helpArticles/FaqPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -35,12 +32,9 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'email.tracker': { title: 'app.pages.email_tracker' },
   'session.login': { element: () => <LoginPage /> },
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
-  'admin.company.items-crud': { element: () => <CompanyListPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
-  'admin.plans.items-crud': { element: () => <PlansPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
   'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
-  'admin.user.items-crud': { element: () => <UserList /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
@@ -52,10 +46,8 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
-  'admin.banner.items-crud': { element: () => <BannerListPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
-  'admin.notifications': { element: () => <NotificationListPage /> },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },
   'admin.supports': { title: 'app.pages.supports' },
   'admin.company_supports': { title: 'app.pages.company_supports' },

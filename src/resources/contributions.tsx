@@ -12,6 +12,9 @@ import { RESOURCES } from './registry';
 export const screenResources = (): readonly ScreenResource[] =>
   RESOURCES.filter((resource): resource is ScreenResource => resource.screens !== undefined);
 
+/** The resources that serve their route themselves (not shown inside another resource's page). */
+const routeResources = () => screenResources().filter((resource) => !resource.screens.partOf);
+
 /** A route a resource serves, with who may open it. */
 export type ResourceRoute = { name: string; path: string; access: RouteAccess };
 
@@ -27,13 +30,13 @@ const tableRouteNames = new Set<string>(ROUTES.map((route) => route.name));
 
 /** Routes resources add beyond the SPEC §2.1 table (a new resource brings its own). */
 export const contributedRoutes = (): readonly ResourceRoute[] =>
-  screenResources()
+  routeResources()
     .map(routeOfResource)
     .filter((route) => !tableRouteNames.has(route.name));
 
 /** The generated page of the resource that serves `routeName`, if one does. */
 export function resourcePageOf(routeName: string): (() => ReactElement) | undefined {
-  const resource = screenResources().find((candidate) => candidate.screens.route.name === routeName);
+  const resource = routeResources().find((candidate) => candidate.screens.route.name === routeName);
   if (!resource) return undefined;
   if (resource.screens.overrides?.page) return resource.screens.overrides.page;
   return () => <GeneratedListPage resource={resource} />;
@@ -43,7 +46,7 @@ export function resourcePageOf(routeName: string): (() => ReactElement) | undefi
 export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEntryDefinition[] {
   return menu.map((entry) => {
     if (entry.kind !== 'group') return entry;
-    const added: MenuItemDefinition[] = screenResources().flatMap((resource) => {
+    const added: MenuItemDefinition[] = routeResources().flatMap((resource) => {
       const contribution = resource.screens.menu;
       if (contribution?.group !== entry.id) return [];
       const route = routeOfResource(resource);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PLATFORM_ANDINA, PLATFORM_BANNERS, PLATFORM_USERS } from './fixtures/platform.fixture.js';
+import { expectPhoneList } from './fixtures/viewport.js';
 import {
   deleteRow,
   pickFromAutocomplete,
@@ -97,4 +98,12 @@ test('a company user sees only its company’s banners on home and cannot open t
 
   await page.goto('/list-banner/banner');
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('on a phone the banners are rows, their buttons on screen and the page no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/list-banner/banner');
+  await expectPhoneList(page, { rowText: PLATFORM_BANNERS.andina, detailsTitle: 'Banner' });
 });

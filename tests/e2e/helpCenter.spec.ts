@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PLATFORM_FAQ, PLATFORM_USERS } from './fixtures/platform.fixture.js';
+import { expectPhoneList } from './fixtures/viewport.js';
 import {
   deleteRow,
   rowOf,
@@ -95,4 +96,12 @@ test('signed-in users and company users can read the FAQ page too', async ({ pag
   await expect(page.getByText(PLATFORM_FAQ.published)).toBeVisible();
   await page.goto('/help_center');
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('on a phone the articles are rows, their buttons on screen and the page no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/help_center');
+  await expectPhoneList(page, { rowText: PLATFORM_FAQ.draft, detailsTitle: 'Artículo' });
 });

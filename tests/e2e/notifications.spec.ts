@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PLATFORM_ANDINA, PLATFORM_NOTIFICATIONS, PLATFORM_USERS } from './fixtures/platform.fixture.js';
+import { expectPhoneList } from './fixtures/viewport.js';
 import {
   deleteRow,
   pickFromAutocomplete,
@@ -99,4 +100,12 @@ test('a company user cannot open the notifications screen', async ({ page }) => 
   await signInAs(page, PLATFORM_USERS.boreal);
   await page.goto('/notifications');
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('on a phone the notifications are rows, their buttons on screen and the page no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/notifications');
+  await expectPhoneList(page, { rowText: PLATFORM_NOTIFICATIONS.andina, detailsTitle: 'Notificación' });
 });

@@ -5,6 +5,7 @@ import {
   PLATFORM_PLAN,
   PLATFORM_USERS,
 } from './fixtures/platform.fixture.js';
+import { expectPhoneList } from './fixtures/viewport.js';
 import {
   deleteRow,
   pickFromAutocomplete,
@@ -113,4 +114,21 @@ test('a company user cannot open plans and packages', async ({ page }) => {
   await signInAs(page, PLATFORM_USERS.andina);
   await page.goto('/user/plans');
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('on a phone packages and plans are rows, their buttons on screen and the page no wider than it', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/user/plans');
+  await expect(page.getByRole('heading', { level: 1, name: 'Historial de paquetes' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Paquetes asignados' }).click();
+  await expectPhoneList(page, {
+    rowText: PLATFORM_ANDINA.fiscalName,
+    toolbarButton: 'Asignar plan',
+    detailsTitle: 'Detalle del paquete',
+  });
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Planes' }).click();
+  await expectPhoneList(page, { rowText: PLATFORM_PLAN.name, detailsTitle: 'Plan' });
 });

@@ -179,11 +179,14 @@ test.describe('a company user (role 21)', () => {
     const session = await logInAsCompanyUser(page);
     await page.goto('/home');
     await expect(page.getByRole('img', { name: `Logo de ${SHELL_COMPANY.fiscalName}` })).toBeVisible();
+    // SPEC §2.4: the bar shows the user's name and role on every screen size, phones included.
+    await expect(page.getByTestId('user-full-name')).toBeInViewport();
+    await expect(page.getByTestId('user-full-name')).toHaveText(String(session.user.full_name));
+    await expect(page.getByTestId('user-role-name')).toBeInViewport();
+    await expect(page.getByTestId('user-role-name')).toHaveText('Administrador de empresa');
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     const menu = page.getByRole('menu');
     if (isDesktop(page)) {
-      await expect(page.getByTestId('user-full-name')).toHaveText(String(session.user.full_name));
-      await expect(page.getByTestId('user-role-name')).toHaveText('Administrador de empresa');
       await expect(page.getByTestId('company-name')).toHaveText(SHELL_COMPANY.fiscalName);
     } else {
       // No room in the bar: the menu says who is logged in.

@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { APP_TIME_ZONE } from '../../format';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField } from '../../validation';
-import { CompanyPickerInput } from '../common/EntityPickerInputs';
+import { CompanySelectInput } from '../common/companyChoices';
 import { BannerImageInput } from './BannerImageInput';
 
 /** "La fecha de fin debe ser posterior a la de inicio", checked on the form before the server does. */
@@ -75,7 +75,7 @@ export function BannerInputs() {
         </Box>
       </Stack>
       {audience === 'company' ? (
-        <CompanyPickerInput source="company_id" nameSource="company_name" validate={requiredField()} />
+        <CompanySelectInput validate={requiredField()} helperText="app.platform.common.company_search" />
       ) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <Box sx={HALF}>

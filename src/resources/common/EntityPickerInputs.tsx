@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AutocompleteInput, useDataProvider, useRecordContext, type Validator } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { useCompanySearch, useDebounced } from '../../impersonation/useImpersonationData';
+import { useDebounced } from './useDebounced';
 
 type Choice = { id: number; name: string };
 
@@ -19,8 +19,6 @@ export type EntityPickerInputProps = {
   nameSource: string;
   label?: string;
   validate?: Validator | Validator[];
-  /** Filter-bar use: no helper text, compact. */
-  alwaysOn?: boolean;
 };
 
 function useCurrentChoice(source: string, nameSource: string): Choice | null {
@@ -28,35 +26,6 @@ function useCurrentChoice(source: string, nameSource: string): Choice | null {
   const id = Number(record?.[source]);
   const name = record?.[nameSource];
   return id > 0 && typeof name === 'string' ? { id, name } : null;
-}
-
-/** A company picked by searching `company_list` as the signed-in user sees it. */
-export function CompanyPickerInput({
-  source,
-  nameSource,
-  label,
-  validate,
-  alwaysOn,
-}: EntityPickerInputProps) {
-  const translate = useAppTranslate();
-  const [search, setSearch] = useState('');
-  const { data, isPending } = useCompanySearch(search);
-  const results = (data?.items ?? []).map((company) => ({ id: company.id, name: company.fiscal_name }));
-  const choices = withCurrent(results, useCurrentChoice(source, nameSource));
-  return (
-    <AutocompleteInput
-      source={source}
-      label={label}
-      choices={choices}
-      optionText="name"
-      setFilter={setSearch}
-      isPending={isPending}
-      validate={validate}
-      alwaysOn={alwaysOn}
-      helperText={alwaysOn ? false : translate('app.platform.common.company_search')}
-      sx={alwaysOn ? { minWidth: 240 } : undefined}
-    />
-  );
 }
 
 /** A user picked by searching `users` (name or e-mail); shows the user's company beside the name. */

@@ -72,6 +72,8 @@ export type RecordFormDialogProps = {
   defaultValues?: Record<string, unknown>;
   /** Called with the saved record, after the dialog closed and the list refreshed. */
   onSaved?: (record: RaRecord) => void;
+  /** The toast after saving (default "Registro creado" / "Registro actualizado"). */
+  successMessage?: (record: RaRecord) => string;
   /** Form-wide validation (the contract's zod schema through react-hook-form). */
   resolver?: Resolver;
   maxWidth?: DialogFrameProps['maxWidth'];
@@ -120,7 +122,10 @@ export function RecordFormDialog(props: RecordFormDialogProps) {
   const refresh = useRefresh();
   const translate = useAppTranslate();
   const onSuccess = (record: RaRecord) => {
-    notify(translate(mode === 'create' ? 'app.list.created' : 'app.list.updated'), { type: 'success' });
+    const message = props.successMessage?.(record);
+    notify(message ?? translate(mode === 'create' ? 'app.list.created' : 'app.list.updated'), {
+      type: 'success',
+    });
     onClose();
     refresh();
     onSaved?.(record);

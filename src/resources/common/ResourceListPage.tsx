@@ -43,6 +43,8 @@ export type FormDialogConfig = {
   transform?: (data: RaRecord) => RaRecord | Promise<RaRecord>;
   defaultValues?: Record<string, unknown>;
   onSaved?: (record: RaRecord) => void;
+  /** The toast after saving (default "Registro creado" / "Registro actualizado"). */
+  successMessage?: (record: RaRecord) => string;
   /** Form-wide validation (the contract's zod schema through react-hook-form). */
   resolver?: Resolver;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';

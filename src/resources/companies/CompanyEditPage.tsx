@@ -5,11 +5,11 @@ import { EditBase, Form, type RaRecord, SaveButton, useEditContext, useGetOne, u
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useCompanyScope } from '../common/companyChoices';
 import { ApiKeySection } from './ApiKeySection';
 import type { CompanyRecord } from './CompanyFields';
 import { CompanyStatusChip } from './CompanyFields';
 import { CompanyInputs } from './CompanyInputs';
-import { useCompanyScope } from './companyScope';
 import { LogoInput } from './LogoInput';
 import { COMPANY_LIST_PATH } from './paths';
 

@@ -6,8 +6,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useMenuLabel } from '../../layout/useMenuLabel';
-import { CompanyPicker } from './CompanyPicker';
-import { useCompanyScope } from './companyScope';
+import { CompanyAutocomplete, useCompanyScope } from '../common/companyChoices';
 import { EmailTemplateEditor } from './EmailTemplateEditor';
 import { companyFeaturesKey, FeatureSwitches } from './FeatureSwitches';
 
@@ -47,7 +46,11 @@ export function CompanyFeaturesPage() {
         </Box>
         {/* A fixed width on a row: the picker's full-width field must not squeeze the heading. */}
         <Box sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}>
-          <CompanyPicker value={companyId} onChange={setCompanyId} />
+          <CompanyAutocomplete
+            value={companyId}
+            onChange={(company) => company && setCompanyId(company.id)}
+            label={translate('app.companies.features.company')}
+          />
         </Box>
       </Stack>
       {features.data ? (

@@ -5,19 +5,11 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { EmailTemplateKey } from '../../../contract/features';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { useDebounced } from '../common/useDebounced';
 import { type CompanyFeatures, companyFeaturesKey } from './FeatureSwitches';
 
 /** Waits this long after the last keystroke before asking the server for a new preview. */
 const PREVIEW_DELAY_MS = 400;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The company's own wording of each e-mail: subject and HTML body with `{{placeholders}}`, and a

@@ -5,7 +5,6 @@ import type { ScreenResource } from '../framework/GeneratedListPage';
 import { DocumentGroupsPage } from './DocumentGroupsPage';
 import { documentGroupsData } from './documentGroupsData';
 
-export { DocumentGroupEditPage } from './DocumentGroupEditPage';
 
 const status = {
   values: ['active', 'inactive'],

@@ -1,13 +1,15 @@
 import { Box, Stack } from '@mui/material';
-import { type ReactElement, useMemo, useState } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import {
   DataTable,
+  DateInput,
   type RaRecord,
   SelectInput,
   TextInput,
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
+import type { AppMessageKey } from '../../i18n/en';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import {
   ConfirmDeleteButton,
@@ -20,9 +22,9 @@ import {
 } from '../common';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
 import type { ResourceDeclaration } from '../types';
-import { displaySource, FieldInput, FieldValue, type NamedField } from './fieldParts';
+import { choiceLabelKey, displaySource, FieldInput, FieldValue, type NamedField } from './fieldParts';
 import { formResolverOf, formSchemaOf, isRequiredField } from './formSchema';
-import type { RowAction } from './types';
+import type { FieldChoices, RowAction, ScreenAdjustments } from './types';
 
 /** A declared resource that has generated screens. */
 export type ScreenResource = ResourceDeclaration & { screens: NonNullable<ResourceDeclaration['screens']> };
@@ -31,6 +33,9 @@ const fieldsOf = (resource: ScreenResource): NamedField[] =>
   Object.entries(resource.screens.fields).flatMap(([source, field]) => (field ? [{ ...field, source }] : []));
 
 const inForm = (field: NamedField, mode: 'create' | 'edit') => field.form === true || field.form === mode;
+
+const noWrapOf = (field: NamedField | undefined) =>
+  typeof field?.column === 'object' && field.column.noWrap === true;
 
 /** The row actions the declaration asks for, or every one whose data method is bound. */
 export function rowActionsOf(resource: ScreenResource): readonly RowAction[] {
@@ -52,7 +57,8 @@ function useGeneratedForm(resource: ScreenResource, mode: 'create' | 'edit') {
       mode,
       fields.map((field) => field.source),
     );
-    const content = (
+    const inputs = resource.screens.overrides?.inputs;
+    const content = inputs ?? (
       <>
         {fields.map((field) => (
           <FieldInput
@@ -65,7 +71,8 @@ function useGeneratedForm(resource: ScreenResource, mode: 'create' | 'edit') {
         {resource.screens.overrides?.inputsExtra}
       </>
     );
-    return { content, resolver: formResolverOf(schema) };
+    // Without declared form fields the inputs validate themselves (an empty schema would drop every value).
+    return { content, resolver: fields.length ? formResolverOf(schema) : undefined };
   }, [resource, mode]);
 }
 
@@ -93,7 +100,16 @@ export function GeneratedDetails({ resource }: { resource: ScreenResource }) {
   );
 }
 
-function RowActions({ actions, extra }: { actions: readonly RowAction[]; extra?: ReactElement }) {
+function RowActions({
+  actions,
+  extra,
+  replacement,
+}: {
+  actions: readonly RowAction[];
+  extra?: ReactElement;
+  replacement?: ReactElement;
+}) {
+  if (replacement) return replacement;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
       {actions.includes('show') ? <ViewDetailsButton /> : null}
@@ -120,28 +136,40 @@ function useAllowedActions(resource: ScreenResource) {
   };
 }
 
-function useFilters(resource: ScreenResource): ReactElement[] {
+/** The generated filter input of a field: a select for a choice, a date, else a text box. */
+function fieldFilter(field: NamedField, translate: (key: AppMessageKey) => string): ReactElement {
+  if (isValidElement(field.filter)) return cloneElement(field.filter, { key: field.source });
+  const alwaysOn = field.filter !== 'collapsed';
+  if (field.kind === 'date')
+    return <DateInput key={field.source} source={field.source} alwaysOn={alwaysOn} />;
+  if (field.kind !== 'choice')
+    return <TextInput key={field.source} source={field.source} alwaysOn={alwaysOn} resettable />;
+  const choices = field.choices;
+  return (
+    <SelectInput
+      key={field.source}
+      source={field.source}
+      alwaysOn={alwaysOn}
+      emptyText={choices?.anyLabel ? translate(choices.anyLabel) : ''}
+      choices={(choices?.values ?? []).map((value) => ({
+        id: value,
+        name: translate(choiceLabelKey(choices as FieldChoices, value)),
+      }))}
+    />
+  );
+}
+
+function useFilters(resource: ScreenResource, hidden: readonly string[] = []): ReactElement[] {
   const app = useAppTranslate();
   const { search } = resource.screens;
-  const choiceFilters = fieldsOf(resource)
-    .filter((field) => field.filter)
-    .map((field) =>
-      field.kind !== 'choice' ? (
-        <TextInput key={field.source} source={field.source} alwaysOn resettable />
-      ) : (
-        <SelectInput
-          key={field.source}
-          source={field.source}
-          alwaysOn
-          emptyText={field.choices?.anyLabel ? app(field.choices.anyLabel) : ''}
-          choices={(field.choices?.values ?? []).map((value) => ({
-            id: value,
-            name: app(`${field.choices?.labels}.${value}` as never),
-          }))}
-        />
-      ),
-    );
-  return [...(search ? [searchFilter('search', app(search))] : []), ...choiceFilters];
+  const fieldFilters = fieldsOf(resource)
+    .filter((field) => field.filter && !hidden.includes(field.source))
+    .map((field) => fieldFilter(field, app));
+  return [
+    ...(search ? [searchFilter('search', app(search))] : []),
+    ...fieldFilters,
+    ...(resource.screens.overrides?.filters ?? []),
+  ];
 }
 
 /**
@@ -150,13 +178,15 @@ function useFilters(resource: ScreenResource): ReactElement[] {
  * dialogs whose forms validate with the contract's schemas, rows instead of a table on a phone, and
  * for per-company resources the company picker.
  */
-export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
+export function GeneratedListPage({ resource, before }: { resource: ScreenResource; before?: ReactNode }) {
   const app = useAppTranslate();
   const { screens } = resource;
   const scope = useCompanyScope();
   const [companyId, setCompanyId] = useState(scope.companyId);
   const allowed = useAllowedActions(resource);
-  const filters = useFilters(resource);
+  // Declared once per resource, so the hook is called on every render or on none.
+  const adjust: ScreenAdjustments = screens.overrides?.useAdjustments?.() ?? {};
+  const filters = useFilters(resource, adjust.hiddenFilters);
   const createForm = useGeneratedForm(resource, 'create');
   const editForm = useGeneratedForm(resource, 'edit');
   const fields = fieldsOf(resource);
@@ -168,96 +198,132 @@ export function GeneratedListPage({ resource }: { resource: ScreenResource }) {
   const onCreated = (record: RaRecord) => {
     const owner = Number(record.company_id);
     if (perCompany && Number.isInteger(owner) && owner > 0 && owner !== companyId) setCompanyId(owner);
+    adjust.create?.onSaved?.(record);
   };
+  const subtitle = adjust.subtitle ?? screens.subtitle;
+  const createTitle = adjust.create?.title ?? screens.dialogTitles.create;
+  const rowActions = allowed.row.length ? (
+    <RowActions
+      actions={allowed.row}
+      extra={screens.overrides?.rowActionsExtra}
+      replacement={screens.overrides?.rowActions}
+    />
+  ) : undefined;
+  const listFilter = perCompany ? { ...adjust.filter, company_id: companyId } : adjust.filter;
+  const toolbar =
+    perCompany || screens.overrides?.toolbarExtra ? (
+      <>
+        {perCompany ? <CompanyScopePicker value={companyId} onChange={setCompanyId} /> : null}
+        {screens.overrides?.toolbarExtra}
+      </>
+    ) : undefined;
   return (
-    <ResourceListPage
-      resource={resource.name}
-      title={app(screens.title)}
-      subtitle={screens.subtitle ? app(screens.subtitle) : undefined}
-      filters={filters}
-      filter={perCompany ? { company_id: companyId } : undefined}
-      // One stored list state per company would otherwise mix pages between companies.
-      storeKey={perCompany ? `${resource.name}.${companyId}.listParams` : undefined}
-      sort={screens.sort}
-      actions={perCompany ? <CompanyScopePicker value={companyId} onChange={setCompanyId} /> : undefined}
-      export={
-        screens.export && allowed.export
-          ? {
-              ...screens.export,
-              toBody: (values) => {
-                const withCompany = perCompany ? { ...values, company_id: companyId } : values;
-                return screens.export?.toBody ? screens.export.toBody(withCompany) : withCompany;
-              },
-            }
-          : undefined
-      }
-      canCreate={allowed.create}
-      create={
-        screens.dialogTitles.create
-          ? {
-              title: app(screens.dialogTitles.create),
-              content: createForm.content,
-              resolver: createForm.resolver,
-              defaultValues: { ...screens.createDefaults, ...(perCompany ? { company_id: companyId } : {}) },
-              onSaved: onCreated,
-              maxWidth: screens.dialogWidth,
-            }
-          : undefined
-      }
-      edit={
-        screens.dialogTitles.edit
-          ? {
-              title: app(screens.dialogTitles.edit),
-              content: editForm.content,
-              resolver: editForm.resolver,
-              maxWidth: screens.dialogWidth,
-            }
-          : undefined
-      }
-      show={
-        screens.dialogTitles.show && allowed.row.includes('show')
-          ? {
-              title: app(screens.dialogTitles.show),
-              content: <GeneratedDetails resource={resource} />,
-              maxWidth: screens.dialogWidth,
-            }
-          : undefined
-      }
-      phone={{
-        primaryText: (record) => <FieldValue field={phoneField(screens.phone.primary)} record={record} />,
-        secondaryText: screens.phone.secondary?.length
-          ? (record) => (
-              <Stack direction="row" component="span" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-                {screens.phone.secondary?.map((source) => (
-                  <span key={source}>
-                    <FieldValue field={phoneField(source)} record={record} />
-                  </span>
-                ))}
-              </Stack>
-            )
-          : undefined,
-        actions: allowed.row.length ? (
-          <RowActions actions={allowed.row} extra={screens.overrides?.rowActionsExtra} />
-        ) : undefined,
-      }}
-    >
-      {columns.map((field) => {
-        const options = typeof field.column === 'object' ? field.column : {};
-        return (
-          <DataTable.Col
-            key={field.source}
-            source={displaySource(field)}
-            disableSort={options.sortable === false}
-            sx={options.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-            render={(record) => <FieldValue field={field} record={record as RaRecord} />}
-          />
-        );
-      })}
-      {allowed.row.length ? (
-        <DataTable.Col label={app('app.list.actions_column')} align="right">
-          <RowActions actions={allowed.row} extra={screens.overrides?.rowActionsExtra} />
-        </DataTable.Col>
-      ) : null}
-    </ResourceListPage>
+    <>
+      {before}
+      <ResourceListPage
+        resource={resource.name}
+        title={app(adjust.title ?? screens.title)}
+        subtitle={subtitle ? app(subtitle) : undefined}
+        filters={filters}
+        filter={listFilter}
+        // One stored list state per company would otherwise mix pages between companies.
+        storeKey={perCompany ? `${resource.name}.${companyId}.listParams` : undefined}
+        sort={screens.sort}
+        actions={toolbar}
+        export={
+          screens.export && allowed.export
+            ? {
+                ...screens.export,
+                toBody: (values) => {
+                  const withCompany = perCompany ? { ...values, company_id: companyId } : values;
+                  return screens.export?.toBody ? screens.export.toBody(withCompany) : withCompany;
+                },
+              }
+            : undefined
+        }
+        canCreate={allowed.create && adjust.canCreate !== false}
+        create={
+          createTitle
+            ? {
+                title: app(createTitle),
+                content: adjust.create?.inputs ?? createForm.content,
+                resolver: adjust.create?.inputs ? undefined : createForm.resolver,
+                resource: adjust.create?.resource,
+                transform: adjust.create?.transform,
+                successMessage: adjust.create?.successMessage,
+                defaultValues: {
+                  ...screens.createDefaults,
+                  ...(perCompany ? { company_id: companyId } : {}),
+                  ...adjust.create?.defaultValues,
+                },
+                onSaved: onCreated,
+                maxWidth: screens.dialogWidth,
+              }
+            : undefined
+        }
+        edit={
+          screens.dialogTitles.edit
+            ? {
+                title: app(screens.dialogTitles.edit),
+                content: editForm.content,
+                resolver: editForm.resolver,
+                maxWidth: screens.dialogWidth,
+              }
+            : undefined
+        }
+        show={
+          screens.dialogTitles.show && allowed.row.includes('show')
+            ? {
+                title: app(screens.dialogTitles.show),
+                content: <GeneratedDetails resource={resource} />,
+                maxWidth: screens.dialogWidth,
+              }
+            : undefined
+        }
+        phone={{
+          primaryText: (record) => <FieldValue field={phoneField(screens.phone.primary)} record={record} />,
+          secondaryText: screens.phone.secondary?.length
+            ? (record) => (
+                <Stack
+                  direction="row"
+                  component="span"
+                  sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+                >
+                  {screens.phone.secondary?.map((source) => (
+                    <span
+                      key={source}
+                      style={noWrapOf(byName.get(source)) ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      <FieldValue field={phoneField(source)} record={record} />
+                    </span>
+                  ))}
+                </Stack>
+              )
+            : undefined,
+          actions: rowActions,
+        }}
+      >
+        {columns.map((field) => {
+          const options = typeof field.column === 'object' ? field.column : {};
+          return (
+            <DataTable.Col
+              key={field.source}
+              source={displaySource(field)}
+              label={field.label}
+              disableSort={options.sortable === false}
+              align={options.align}
+              sx={options.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+              render={(record) => <FieldValue field={field} record={record as RaRecord} />}
+            />
+          );
+        })}
+        {allowed.row.length ? (
+          <DataTable.Col label={app('app.list.actions_column')} align="right">
+            {rowActions}
+          </DataTable.Col>
+        ) : null}
+      </ResourceListPage>
+      {adjust.extra}
+    </>
   );
 }

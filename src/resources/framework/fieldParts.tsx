@@ -1,11 +1,12 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import { formatDateTime } from '../../format';
+import { DateInput, NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { formatDate, formatDateTime } from '../../format';
 import type { AppMessageKey } from '../../i18n/en';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { CompanySelectInput } from '../common/companyChoices';
-import type { FieldDeclaration } from './types';
+import type { ValueChipStyles } from '../common/ValueChip';
+import type { FieldChoices, FieldDeclaration } from './types';
 
 export type AnyField = FieldDeclaration<RaRecord>;
 export type NamedField = AnyField & { source: string };
@@ -13,6 +14,34 @@ export type NamedField = AnyField & { source: string };
 /** The record field a column or detail reads: a company field shows the company's name. */
 export const displaySource = ({ source, kind }: NamedField) =>
   kind === 'company' ? source.replace(/_id$/, '_name') : source;
+
+/** The catalogue key of a choice value's label. */
+export const choiceLabelKey = (choices: FieldChoices, value: string): AppMessageKey =>
+  (typeof choices.labels === 'string'
+    ? `${choices.labels}.${value}`
+    : choices.labels[value]) as AppMessageKey;
+
+/** A choice field's values, labels and colours from a `ValueChip` style table. */
+export function choicesOfStyles(styles: ValueChipStyles, anyLabel?: AppMessageKey): FieldChoices {
+  const entries = Object.entries(styles);
+  return {
+    values: entries.map(([value]) => value),
+    labels: Object.fromEntries(entries.map(([value, style]) => [value, style.label])),
+    colors: Object.fromEntries(
+      entries.flatMap(([value, style]) => (style.color ? [[value, style.color]] : [])),
+    ),
+    ...(anyLabel ? { anyLabel } : {}),
+  };
+}
+
+/** The `{ id, name }` choices of a select, translated. */
+export function useChoiceOptions(choices: FieldChoices | undefined) {
+  const translate = useAppTranslate();
+  return (choices?.values ?? []).map((value) => ({
+    id: value,
+    name: translate(choiceLabelKey(choices as FieldChoices, value)),
+  }));
+}
 
 /** A choice value as a coloured chip with its Spanish label. */
 function ChoiceChip({ field, value }: { field: NamedField; value: unknown }) {
@@ -24,7 +53,7 @@ function ChoiceChip({ field, value }: { field: NamedField; value: unknown }) {
       size="small"
       color={color ?? 'default'}
       variant={color ? 'filled' : 'outlined'}
-      label={translate(`${field.choices.labels}.${String(value)}` as never)}
+      label={translate(choiceLabelKey(field.choices, String(value)))}
     />
   );
 }
@@ -43,6 +72,7 @@ export function FieldValue({ field, record }: { field: NamedField; record: RaRec
   if (field.kind === 'choice') return <ChoiceChip field={field} value={value} />;
   if (value === undefined || value === null || value === '') return '—';
   if (field.kind === 'dateTime') return formatDateTime(String(value));
+  if (field.kind === 'date') return formatDate(String(value));
   return String(value);
 }
 
@@ -71,6 +101,7 @@ export function FieldInput({
   editing: boolean;
 }): ReactElement {
   const translate = useAppTranslate();
+  const options = useChoiceOptions(field.choices);
   if (field.input) return field.input;
   const common = {
     source: field.source,
@@ -82,17 +113,11 @@ export function FieldInput({
     case 'company':
       return editing ? <FixedCompany field={field} /> : <CompanySelectInput {...common} />;
     case 'choice':
-      return (
-        <SelectInput
-          {...common}
-          choices={(field.choices?.values ?? []).map((value) => ({
-            id: value,
-            name: translate(`${field.choices?.labels}.${value}` as never),
-          }))}
-        />
-      );
+      return <SelectInput {...common} choices={options} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'date':
+      return <DateInput {...common} />;
     case 'longText':
       return <TextInput {...common} multiline minRows={2} />;
     default:

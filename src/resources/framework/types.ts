@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import type { RaRecord } from 'react-admin';
+import type { FilterPayload, RaRecord } from 'react-admin';
 import type { EndpointName, Permission } from '../../../contract';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
@@ -7,15 +7,18 @@ import type { AppMessageKey } from '../../i18n/en';
 import type { ServerExportButtonProps } from '../common/ServerExportButton';
 
 /** How a field is shown and edited; the generated column, input and detail follow from it. */
-export type FieldKind = 'text' | 'longText' | 'number' | 'choice' | 'dateTime' | 'company';
+export type FieldKind = 'text' | 'longText' | 'number' | 'choice' | 'date' | 'dateTime' | 'company';
 
-export type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary';
+export type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary' | 'secondary';
 
 /** A choice field's values, their labels (`<labels>.<value>`) and chip colours. */
 export type FieldChoices = {
   values: readonly string[];
-  /** Catalogue prefix of the value labels, e.g. `app.document_types.status`. */
-  labels: string;
+  /**
+   * Catalogue prefix of the value labels (`app.document_types.status` → `…status.active`), or the
+   * label key of each value when the catalogue does not group them.
+   */
+  labels: string | Readonly<Record<string, AppMessageKey>>;
   colors?: Partial<Record<string, ChipColor>>;
   /** The filter's "any value" entry. */
   anyLabel?: AppMessageKey;
@@ -29,9 +32,13 @@ export type FieldDeclaration<R> = {
   kind: FieldKind;
   label?: AppMessageKey;
   /** A list column; `noWrap` keeps values such as a NIT on one line. */
-  column?: boolean | { sortable?: boolean; noWrap?: boolean };
-  /** A filter beside the search box (a select for a choice, a text box otherwise). */
-  filter?: boolean;
+  column?: boolean | { sortable?: boolean; noWrap?: boolean; align?: 'left' | 'right' };
+  /**
+   * A filter beside the search box (a select for a choice, a text box otherwise), or the filter
+   * input that replaces the generated one (a picker, a date). `'collapsed'` waits behind "Agregar
+   * filtro" on every screen size.
+   */
+  filter?: boolean | 'collapsed' | ReactElement;
   /** An input of the create and edit forms, or of one of them only. */
   form?: boolean | 'create' | 'edit';
   /** A row of the details dialog ('wide' spans both columns). */
@@ -108,7 +115,46 @@ export type ScreenDeclaration<
     rowActionsExtra?: ReactElement;
     /** Extra inputs after the generated ones. */
     inputsExtra?: ReactElement;
+    /** The whole form (create and edit) when its inputs depend on each other; fields keep their rules. */
+    inputs?: ReactElement;
+    /** The whole row buttons instead of the generated ones (the record is in context). */
+    rowActions?: ReactElement;
+    /** Filter inputs on values that are no record field (a date range), after the generated ones. */
+    filters?: readonly ReactElement[];
+    /** Toolbar buttons before export and "Agregar" (e.g. a create flow of its own). */
+    toolbarExtra?: ReactElement;
+    /** What the page adapts to the signed-in user, computed as it renders (a React hook). */
+    useAdjustments?: () => ScreenAdjustments;
     /** The whole list page. */
     page?: () => ReactElement;
   };
+  /**
+   * Shown inside the page of another resource (named here, e.g. a tab) instead of serving the
+   * route itself: the route only gives its access rules.
+   */
+  partOf?: string;
+};
+
+/** Per-user adjustments of a generated page (see `overrides.useAdjustments`). */
+export type ScreenAdjustments = {
+  title?: AppMessageKey;
+  subtitle?: AppMessageKey;
+  /** Filters left out for this user (by source). */
+  hiddenFilters?: readonly string[];
+  /** Filters always sent, not shown. */
+  filter?: FilterPayload;
+  /** The create dialog for this user: another title, inputs, resource or body shaping. */
+  create?: {
+    title?: AppMessageKey;
+    inputs?: ReactElement;
+    resource?: string;
+    defaultValues?: Record<string, unknown>;
+    transform?: (data: RaRecord) => RaRecord;
+    onSaved?: (record: RaRecord) => void;
+    /** The toast after creating (e.g. that an invitation went out). */
+    successMessage?: (record: RaRecord) => string;
+  };
+  canCreate?: boolean;
+  /** Rendered beside the list (e.g. a dialog the page opens after creating). */
+  extra?: ReactNode;
 };

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { useDebounced } from '../../impersonation/useImpersonationData';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDebounced } from '../common/useDebounced';
 import { RichText } from '../notifications/NotificationDetails';
 import { groupByCategory } from './faqGroups';
 

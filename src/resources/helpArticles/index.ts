@@ -54,5 +54,3 @@ export const helpArticles = defineResource({
     },
   },
 });
-
-export { FaqPage } from './FaqPage';

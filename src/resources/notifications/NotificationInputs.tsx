@@ -2,7 +2,8 @@ import { SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField } from '../../validation';
-import { CompanyPickerInput, UserPickerInput } from '../common/EntityPickerInputs';
+import { CompanySelectInput } from '../common/companyChoices';
+import { UserPickerInput } from '../common/EntityPickerInputs';
 import { HtmlTextInput } from '../common/HtmlTextInput';
 
 export function useNotificationAudienceChoices() {
@@ -27,7 +28,7 @@ export function NotificationInputs() {
         fullWidth
       />
       {audience === 'company' ? (
-        <CompanyPickerInput source="company_id" nameSource="company_name" validate={requiredField()} />
+        <CompanySelectInput validate={requiredField()} helperText="app.platform.common.company_search" />
       ) : null}
       {audience === 'user' ? (
         <UserPickerInput source="user_id" nameSource="user_name" validate={requiredField()} />

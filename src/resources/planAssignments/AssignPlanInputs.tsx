@@ -3,7 +3,7 @@ import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { requiredField } from '../../validation';
 import { endAfterStart } from '../banners/BannerInputs';
-import { CompanyPickerInput } from '../common/EntityPickerInputs';
+import { CompanySelectInput } from '../common/companyChoices';
 
 const HALF = { flex: 1, minWidth: 0 } as const;
 
@@ -12,7 +12,7 @@ export function AssignPlanInputs() {
   const translate = useAppTranslate();
   return (
     <>
-      <CompanyPickerInput source="company_id" nameSource="company_name" validate={requiredField()} />
+      <CompanySelectInput validate={requiredField()} helperText="app.platform.common.company_search" />
       <ReferenceInput
         source="plan_id"
         reference="plans"

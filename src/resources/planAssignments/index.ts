@@ -1,18 +1,88 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { createElement } from 'react';
+import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
+import { CompanySelectInput } from '../common/companyChoices';
+import { defineResource } from '../framework/defineResource';
+import { choicesOfStyles } from '../framework/fieldParts';
+import { PlansPage } from '../plans/PlansPage';
+import { ASSIGNMENT_STATUS_STYLES } from '../plans/planStyles';
 import type { ResourceDeclaration } from '../types';
-import { planAssignmentsData, planTransactionsData } from './planAssignmentsData';
+import { AssignmentDetails, UnitsUsage } from './AssignmentDetails';
+import { AssignPlanButton } from './AssignPlanButton';
+import { assignmentExportBody, planAssignmentsData, planTransactionsData } from './planAssignmentsData';
+
+const planFilter = createElement(
+  ReferenceInput,
+  { source: 'plan_id', reference: 'plans', alwaysOn: true, sort: { field: 'name', order: 'ASC' } },
+  createElement(AutocompleteInput, {
+    optionText: 'name',
+    filterToQuery: (search: string) => ({ search }),
+    label: 'resources.plan_assignments.fields.plan_id',
+    helperText: false,
+    sx: { minWidth: 200 },
+  }),
+);
 
 /**
- * Packages assigned to companies (get_packages_assignments; create = save_package_plan_assignment,
- * "Asignar plan"). Shown in the first tab of /user/plans. Assignments are never edited or deleted.
+ * Packages assigned to companies (SPEC §2.1 admin.plans.items-crud, /user/plans, menu "Historial de
+ * paquetes"): the first tab of PlansPage, beside the plan catalogue. "Asignar plan" creates one
+ * (save_package_plan_assignment); assignments are never edited or deleted.
  */
-export const planAssignments = {
+export const planAssignments = defineResource({
   name: 'plan_assignments',
   icon: ReceiptLongOutlinedIcon,
   recordRepresentation: 'plan_name',
   data: planAssignmentsData,
   // Export uses the list's permission (export_packages_assignments requires the same one).
-} satisfies ResourceDeclaration;
+  screens: {
+    route: { name: 'admin.plans.items-crud', path: '/user/plans' },
+    title: 'app.platform.plans.tab_assignments',
+    subtitle: 'app.platform.plans.subtitle',
+    dialogTitles: { show: 'app.platform.plans.assignment_details' },
+    dialogWidth: 'md',
+    search: 'app.platform.common.search',
+    sort: { field: 'starts_at', order: 'DESC' },
+    fields: {
+      company_id: {
+        kind: 'company',
+        column: true,
+        filter: createElement(CompanySelectInput, { source: 'company_id', alwaysOn: true }),
+      },
+      plan_name: { kind: 'text', column: true },
+      plan_id: { kind: 'number', filter: planFilter },
+      starts_at: { kind: 'date', column: { noWrap: true } },
+      expired_at: { kind: 'date', column: { noWrap: true } },
+      units_used: {
+        kind: 'number',
+        column: true,
+        render: (record) =>
+          createElement(UnitsUsage, { used: record.units_used ?? 0, total: record.units_total ?? null }),
+      },
+      status: {
+        kind: 'choice',
+        choices: choicesOfStyles(ASSIGNMENT_STATUS_STYLES),
+        column: { sortable: false },
+        filter: true,
+      },
+    },
+    phone: { primary: 'company_id', secondary: ['plan_name', 'status'] },
+    actions: ['show'],
+    export: {
+      endpoint: 'exportAssignments',
+      filename: 'paquetes-asignados.xlsx',
+      toBody: assignmentExportBody,
+    },
+    overrides: {
+      details: createElement(AssignmentDetails),
+      filters: [
+        createElement(DateInput, { key: 'date_from', source: 'date_from' }),
+        createElement(DateInput, { key: 'date_to', source: 'date_to' }),
+      ],
+      toolbarExtra: createElement(AssignPlanButton),
+      page: () => createElement(PlansPage),
+    },
+  },
+});
 
 /** Unit movements of a package (get_packages_transactions), listed in its details. Read-only. */
 export const planTransactions = {

@@ -75,3 +75,15 @@ export const planTransactionsData = {
     }),
   },
 } satisfies ResourceDataDeclaration;
+
+const EXPORT_FILTERS = ['search', 'company_id', 'plan_id', 'status', 'date_from', 'date_to'] as const;
+
+/** The list's filters as the body of export_packages_assignments (the same filters as the list). */
+export function assignmentExportBody(filterValues: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    EXPORT_FILTERS.flatMap((key) => {
+      const value = filterValues[key];
+      return value === undefined || value === null || value === '' ? [] : [[key, value]];
+    }),
+  );
+}

@@ -13,6 +13,25 @@ export function useSignaturesText() {
       : translate('app.platform.plans.signatures_count', { count: formatNumber(signatures) });
 }
 
+/** The plan's signatures: "Ilimitado" or "1.000 firmas". */
+export function PlanSignaturesText() {
+  const record = useRecordContext();
+  return useSignaturesText()(record?.signatures);
+}
+
+/** The plan's price in US dollars. */
+export function PlanPriceText() {
+  const record = useRecordContext();
+  return formatCurrency(record?.price_usd);
+}
+
+/** The plan's validity: "30 días". */
+export function PlanValidityText() {
+  const record = useRecordContext();
+  const translate = useAppTranslate();
+  return translate('app.platform.plans.days', { count: formatNumber(record?.validity_days) });
+}
+
 /** A plan's details (show dialog). */
 export function PlanDetails() {
   const record = useRecordContext();

@@ -1,10 +1,17 @@
 import { Tab, Tabs } from '@mui/material';
 import { useStore } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { AssignmentListPage } from '../planAssignments/AssignmentListPage';
-import { PlanListPage } from './PlanListPage';
+import { GeneratedListPage, type ScreenResource } from '../framework/GeneratedListPage';
+import { RESOURCES } from '../registry';
 
 type PlansTab = 'assignments' | 'plans';
+
+/** Read from the registry when rendering: the declarations import this page. */
+function screenResourceNamed(name: string): ScreenResource {
+  const resource = RESOURCES.find((candidate) => candidate.name === name);
+  if (!resource?.screens) throw new Error(`Recurso sin pantallas: ${name}`);
+  return resource as ScreenResource;
+}
 
 /**
  * SPEC §2.1 admin.plans.items-crud (/user/plans, menu "Historial de paquetes"): the packages
@@ -25,5 +32,7 @@ export function PlansPage() {
       <Tab value="plans" label={translate('app.platform.plans.tab_plans')} />
     </Tabs>
   );
-  return tab === 'plans' ? <PlanListPage tabs={tabs} /> : <AssignmentListPage tabs={tabs} />;
+  const resource = screenResourceNamed(tab === 'plans' ? 'plans' : 'plan_assignments');
+  // The key gives each tab its own list state.
+  return <GeneratedListPage key={tab} resource={resource} before={tabs} />;
 }

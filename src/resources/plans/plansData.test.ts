@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../dataProvider/dataProvider';
 import { recordingHttpClient } from '../../test/fakes';
-import { assignmentExportBody } from '../planAssignments/AssignmentListPage';
-import { planAssignmentsData, planTransactionsData } from '../planAssignments/planAssignmentsData';
+import {
+  assignmentExportBody,
+  planAssignmentsData,
+  planTransactionsData,
+} from '../planAssignments/planAssignmentsData';
 import { plansData } from './plansData';
 
 const resources = {

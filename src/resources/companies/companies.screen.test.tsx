@@ -3,7 +3,8 @@ import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken, fakeUser } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
-import { CompanyListPage } from './CompanyListPage';
+import { GeneratedListPage } from '../framework/GeneratedListPage';
+import { companies } from '.';
 
 const company = {
   id: 3,
@@ -53,12 +54,12 @@ function render(extra: Record<string, unknown> = {}) {
     callEndpoint,
     ...extra,
   } as Partial<DataProvider>;
-  return renderWithAdmin(<CompanyListPage />, { path: '/user/company', dataProvider });
+  return renderWithAdmin(<GeneratedListPage resource={companies} />, { path: '/user/company', dataProvider });
 }
 
 afterEach(() => localStorage.clear());
 
-describe('CompanyListPage', () => {
+describe('the companies screen', () => {
   it('shows "Creación de Empresas" with every company to the administrator', async () => {
     signIn({ role_id: 20, company_id: 1, permissions: ['company.list', 'company.update'] });
     render();

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type DataProvider, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../../test/harness';
+import { GeneratedListPage } from '../framework/GeneratedListPage';
+import { users } from '.';
 import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from './testSession';
-import { UserList } from './UserList';
 
 /** Fake data provider methods, typed loosely: react-admin's are generic over the record type. */
 const provider = (methods: Record<string, unknown>) => methods as Partial<DataProvider>;
@@ -59,7 +60,7 @@ function renderUsers() {
   });
   renderWithAdmin(
     <>
-      <UserList />
+      <GeneratedListPage resource={users} />
       <Notification />
     </>,
     { path: '/user/user', dataProvider: provider({ getList, create, callEndpoint }) },
@@ -69,7 +70,7 @@ function renderUsers() {
 
 afterEach(() => localStorage.clear());
 
-describe('UserList', () => {
+describe('the users screen', () => {
   it('lists users with their role, company and status, 15 per page', async () => {
     const { getList } = renderUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeInTheDocument();
@@ -134,10 +135,11 @@ describe('UserList', () => {
         'Usuario creado. Enviamos una invitación a carla@notaria.test para que defina su contraseña.',
       ),
     ).toBeInTheDocument();
-  });
+    // Typing a whole form takes a while on a busy machine.
+  }, 90_000);
 });
 
-describe('UserList edit', () => {
+describe('the users screen, editing', () => {
   it('edits a user in a dialog and sends the whole form through update', async () => {
     signInAs();
     const getOne = vi.fn(async () => ({ data: ANA }));
@@ -152,7 +154,7 @@ describe('UserList edit', () => {
       if (name === 'listIdentificationTypes') return IDENTIFICATION_TYPES;
       return {};
     });
-    renderWithAdmin(<UserList />, {
+    renderWithAdmin(<GeneratedListPage resource={users} />, {
       path: '/user/user',
       dataProvider: provider({ getList, getOne, update, callEndpoint }),
     });

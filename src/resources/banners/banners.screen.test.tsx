@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../dataProvider/dataProvider';
 import { recordingHttpClient } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
-import { BannerListPage } from './BannerListPage';
+import { GeneratedListPage } from '../framework/GeneratedListPage';
+import { banners } from '.';
 import { bannersData } from './bannersData';
 
 const record = {
@@ -25,14 +26,14 @@ const record = {
   updated_at: '2026-02-01T05:00:00.000Z',
 };
 
-describe('BannerListPage', () => {
+describe('the banners screen', () => {
   it('lists banners with Spanish columns, es-CO dates and chips, and deletes after a red confirmation', async () => {
     const httpClient = recordingHttpClient(
       { data: { items: [record], total: 1 } },
       { data: { id: 3 } },
       { data: { items: [], total: 0 } },
     );
-    renderWithAdmin(<BannerListPage />, {
+    renderWithAdmin(<GeneratedListPage resource={banners} />, {
       path: '/list-banner/banner',
       dataProvider: createDataProvider({ httpClient, resources: { banners: bannersData } }),
     });
@@ -57,5 +58,5 @@ describe('BannerListPage', () => {
     await waitFor(() =>
       expect(httpClient.requests[1]).toEqual({ method: 'DELETE', url: '/api/delete_banner/3' }),
     );
-  });
+  }, 90_000);
 });
