@@ -5,7 +5,6 @@ import type { ScreenResource } from '../framework/GeneratedListPage';
 import { DocumentGroupsPage } from './DocumentGroupsPage';
 import { documentGroupsData } from './documentGroupsData';
 
-
 const status = {
   values: ['active', 'inactive'],
   labels: 'app.document_groups.status',
