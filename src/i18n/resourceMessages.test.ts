@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenResources } from '../resources/contributions';
+import { choiceLabelKey } from '../resources/framework/fieldParts';
+import type { FieldChoices } from '../resources/framework/types';
 import type { LooseScreenDeclaration } from '../resources/types';
 import { MESSAGES_BY_LOCALE } from './i18nProvider';
 
@@ -18,7 +20,7 @@ function labelKeys(name: string, screens: LooseScreenDeclaration): string[] {
     if (field.choices) {
       keys.push(
         field.choices.anyLabel,
-        ...field.choices.values.map((value) => `${field.choices?.labels}.${value}`),
+        ...field.choices.values.map((value) => choiceLabelKey(field.choices as FieldChoices, value)),
       );
     }
   }
