@@ -16,6 +16,26 @@ export const nonEmpty = (max = 255) =>
     .refine((text) => withoutControlCharacters(text), { message: VALIDATION_MESSAGES.controlCharacter });
 export const permission = z.enum(PERMISSIONS);
 
+/**
+ * `{ filename, content_base64 }` of a file sent in JSON (as react-admin's file input gives it):
+ * a data: URL prefix is accepted and dropped, and 4 base64 characters carry 3 bytes, so the size
+ * limit is checked before decoding. The server checks the bytes themselves, not the name.
+ */
+export const base64Upload = (maxBytes: number, messages: { tooLarge: string; base64: string }) => ({
+  filename: nonEmpty(255),
+  content_base64: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => value.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .max(Math.ceil(maxBytes / 3) * 4, { message: messages.tooLarge })
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: messages.base64 }),
+    ),
+});
+
 export const userStatus = z.enum(['active', 'inactive', 'locked']);
 export const companyStatus = z.enum(['active', 'inactive']);
 

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { nit } from '../nit.js';
 import { LOCATION_NOT_TENANT, NOT_TENANT } from '../owners.js';
-import { companyStatus, email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import {
+  base64Upload,
+  companyStatus,
+  email,
+  id,
+  itemsPerPage,
+  nonEmpty,
+  page,
+  paginated,
+} from '../schemas.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
 const area = 'Company';
@@ -16,21 +25,7 @@ export const LOGO_MESSAGES = {
 } as const;
 
 /** `{ filename, content_base64 }` of an uploaded logo (JSON, as react-admin's file input gives it). */
-export const logoUpload = z.object({
-  filename: nonEmpty(255),
-  content_base64: z
-    .string()
-    .trim()
-    .min(1)
-    // A data: URL prefix is accepted and dropped; 4 base64 characters carry 3 bytes.
-    .transform((value) => value.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4, { message: LOGO_MESSAGES.tooLarge })
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: LOGO_MESSAGES.base64 }),
-    ),
-});
+export const logoUpload = z.object(base64Upload(LOGO_MAX_BYTES, LOGO_MESSAGES));
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 /** An optional text field; an empty string clears it (null). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
-import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 
 const area = 'Document groups';
 
@@ -33,20 +33,10 @@ export const DOCUMENT_GROUP_MESSAGES = {
 
 /** PDFs travel as base64 in JSON; 7 MB of PDF fits the 10 MB request limit. */
 export const PACKAGE_PDF_MAX_BYTES = 7 * 1024 * 1024;
-export const pdfUpload = {
-  filename: nonEmpty(255),
-  content_base64: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((value) => value.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .max(Math.ceil(PACKAGE_PDF_MAX_BYTES / 3) * 4, { message: DOCUMENT_GROUP_MESSAGES.pdfTooLarge })
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: DOCUMENT_GROUP_MESSAGES.pdfBase64 }),
-    ),
-};
+export const pdfUpload = base64Upload(PACKAGE_PDF_MAX_BYTES, {
+  tooLarge: DOCUMENT_GROUP_MESSAGES.pdfTooLarge,
+  base64: DOCUMENT_GROUP_MESSAGES.pdfBase64,
+});
 
 /** What the caller may do with a folder's groups (after its permissions and inheritance). */
 const rights = { can_view: z.boolean(), can_send: z.boolean(), can_edit: z.boolean() };

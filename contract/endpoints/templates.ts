@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
-import { id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 import { fieldTypeInfo, templateFields } from './templateFields.js';
 
 const area = 'Templates';
@@ -97,20 +97,12 @@ export const importedDocument = z.discriminatedUnion('kind', [
 
 /** Largest upload of convert_and_count_pages, in bytes after decoding (the JSON body limit is 10 MB). */
 export const IMPORT_MAX_BYTES = 7 * 1024 * 1024;
-const uploadedFile = z.object({
-  filename: nonEmpty(255),
-  content_base64: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((value) => value.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .max(Math.ceil(IMPORT_MAX_BYTES / 3) * 4, { message: 'El archivo no puede superar 7 MB' })
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'El contenido del archivo debe venir en base64' }),
-    ),
-});
+const uploadedFile = z.object(
+  base64Upload(IMPORT_MAX_BYTES, {
+    tooLarge: 'El archivo no puede superar 7 MB',
+    base64: 'El contenido del archivo debe venir en base64',
+  }),
+);
 
 const ownsTemplate = [{ entity: 'documentTemplate', from: 'params', field: 'id' }] as const;
 
