@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { ProviderProblem } from './provider.js';
 
 /**
  * Loopback stand-ins that speak the providers' HTTP APIs as documented: paths, authentication,
@@ -173,4 +175,18 @@ export function startWhatsAppStandIn(account: {
       messages: [{ id: `wamid.${randomBytes(24).toString('base64url')}`, message_status: 'accepted' }],
     });
   });
+}
+
+/** The ProviderProblem a send ends with, checked never to carry the provider's secret. */
+export async function providerProblemOf(promise: Promise<unknown>, secret: string): Promise<ProviderProblem> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProviderProblem);
+  const problem = error as ProviderProblem;
+  for (const text of [problem.message, String(problem), JSON.stringify(problem), problem.stack ?? '']) {
+    expect(text).not.toContain(secret);
+  }
+  return problem;
 }

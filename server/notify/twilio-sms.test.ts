@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_PHONE } from './phone.js';
-import { otpMessageBody, ProviderProblem } from './provider.js';
-import { type StandIn, startTwilioStandIn } from './test-standins.js';
+import { otpMessageBody } from './provider.js';
+import { providerProblemOf, type StandIn, startTwilioStandIn } from './test-standins.js';
 import { twilioSmsSender } from './twilio-sms.js';
 
 const account = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'token-secreto-de-twilio-8c1f' };
@@ -21,18 +21,7 @@ const sender = (overrides: Partial<Parameters<typeof twilioSmsSender>[0]> = {}) 
     ...overrides,
   });
 
-async function problemOf(promise: Promise<unknown>): Promise<ProviderProblem> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderProblem);
-  const problem = error as ProviderProblem;
-  for (const text of [problem.message, String(problem), JSON.stringify(problem), problem.stack ?? '']) {
-    expect(text).not.toContain(account.token);
-  }
-  return problem;
-}
+const problemOf = (promise: Promise<unknown>) => providerProblemOf(promise, account.token);
 
 describe('twilioSmsSender', () => {
   it('posts the form Twilio expects with Basic auth and returns the message sid', async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderProblem } from './provider.js';
-import { type StandIn, startWhatsAppStandIn } from './test-standins.js';
+import { providerProblemOf, type StandIn, startWhatsAppStandIn } from './test-standins.js';
 import { whatsAppSender } from './whatsapp-cloud.js';
 
 const account = {
@@ -25,18 +24,7 @@ const sender = (overrides: Partial<Parameters<typeof whatsAppSender>[0]> = {}) =
     ...overrides,
   });
 
-async function problemOf(promise: Promise<unknown>): Promise<ProviderProblem> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderProblem);
-  const problem = error as ProviderProblem;
-  for (const text of [problem.message, String(problem), JSON.stringify(problem), problem.stack ?? '']) {
-    expect(text).not.toContain(account.token);
-  }
-  return problem;
-}
+const problemOf = (promise: Promise<unknown>) => providerProblemOf(promise, account.token);
 
 describe('whatsAppSender', () => {
   it('posts an authentication template message with the code, Bearer token, and returns the wamid', async () => {

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceTemplate } from '../documents/fixtures/reference-template.js';
@@ -17,6 +16,7 @@ import { certificateInput } from './test-evidence.js';
 import { annotationUpdate, buildMutations } from './test-mutations.js';
 import {
   foreignIdentity,
+  nssTrustingPlatformCa,
   pdfsig,
   run,
   signatureGaps,
@@ -138,20 +138,7 @@ describe('sealDocument', () => {
   });
 
   it('is trusted by pdfsig once the platform CA is in an NSS database', async () => {
-    const nss = path.join(dir, 'nss');
-    await run('mkdir', ['-p', nss]);
-    await run('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
-    await run('certutil', [
-      '-A',
-      '-d',
-      `sql:${nss}`,
-      '-n',
-      'rubrica',
-      '-t',
-      'CT,C,C',
-      '-i',
-      path.join(dir, 'signing', 'root-ca.crt.pem'),
-    ]);
+    const nss = await nssTrustingPlatformCa(dir);
     const report = await pdfsig(await writeTemp(dir, 'trusted.pdf', sealed.pdf), nss);
     expect(report).toContain('Certificate is Trusted');
     expectPdfsigValid(report);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealPdf } from './seal-pdf.js';
 import {
   foreignIdentity,
+  nssTrustingPlatformCa,
   pdfsig,
   run,
   samplePdf,
@@ -83,20 +84,7 @@ describe('sealPdf', () => {
   });
 
   it('is trusted by pdfsig once the platform CA is in its NSS database', async () => {
-    const nss = path.join(dir, 'nss');
-    await run('mkdir', ['-p', nss]);
-    await run('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
-    await run('certutil', [
-      '-A',
-      '-d',
-      `sql:${nss}`,
-      '-n',
-      'rubrica',
-      '-t',
-      'CT,C,C',
-      '-i',
-      path.join(dir, 'signing', 'root-ca.crt.pem'),
-    ]);
+    const nss = await nssTrustingPlatformCa(dir);
     const report = await pdfsig(await writeTemp(dir, 'trusted.pdf', sealed), nss);
     expect(report).toContain('Certificate is Trusted');
     expectPdfsigValid(report, 1);

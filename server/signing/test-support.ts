@@ -111,6 +111,16 @@ export async function pdfsig(file: string, nssDir?: string): Promise<string> {
   return stdout;
 }
 
+/** A fresh NSS database under `dir` that trusts the platform CA created in `dir/signing`. */
+export async function nssTrustingPlatformCa(dir: string): Promise<string> {
+  const nss = path.join(dir, 'nss');
+  await run('mkdir', ['-p', nss]);
+  await run('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
+  const ca = path.join(dir, 'signing', 'root-ca.crt.pem');
+  await run('certutil', ['-A', '-d', `sql:${nss}`, '-n', 'rubrica', '-t', 'CT,C,C', '-i', ca]);
+  return nss;
+}
+
 export async function writeTemp(dir: string, name: string, bytes: Uint8Array): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, bytes);
