@@ -166,7 +166,7 @@ test('a company user manages its branches and never sees other companies', async
   await rowOf(page, branch).getByRole('button', { name: 'Actualizar' }).click();
   await expect(page).toHaveURL(/\/user\/company\/update\/\d+$/);
   await expect(page.getByLabel('Capacidad de almacenamiento (GB)')).toHaveCount(0);
-  await page.getByLabel('Razón social').fill(`${branch} Norte`);
+  await page.getByRole('textbox', { name: 'Razón social' }).fill(`${branch} Norte`);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/user\/company(\?|$)/);
 
