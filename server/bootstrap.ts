@@ -11,6 +11,7 @@ import { createMailer, type MailTransport, outboxTransport, smtpTransport } from
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
+import { registerRequestMailJob } from './requests/mail.js';
 import { loadSecrets } from './secrets.js';
 import { type FileStorage, localStorageFor } from './storage/storage.js';
 import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
@@ -66,5 +67,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerNotificationEmailJob(deps);
   registerDownloadRequestJob(deps);
   registerWebhookDeliveryJob(deps);
+  registerRequestMailJob(deps);
   return { deps, seed };
 }

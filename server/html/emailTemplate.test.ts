@@ -56,6 +56,14 @@ describe('fillEmailTemplate', () => {
     expect(email.subject).toBe('Documento A  Bcc: otro@x.co');
   });
 
+  it('keeps each link address in the plain-text part, for readers without HTML', () => {
+    const email = fillEmailTemplate(
+      { subject: 'Firma', bodyHtml: '<p>Hola:</p><p><a href="{{link}}">Revisar y firmar</a></p>' },
+      { link: 'https://firmas.test/signature-request/abc' },
+    );
+    expect(email.text).toContain('Revisar y firmar: https://firmas.test/signature-request/abc');
+  });
+
   it('leaves a marker without a value empty', () => {
     expect(fillEmailTemplate({ subject: '{{code}}', bodyHtml: '<p>[{{code}}]</p>' }, {}).html).toBe(
       '<p>[]</p>',

@@ -70,7 +70,12 @@ export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Plain-text part of an e-mail from its HTML. */
 function toPlainText(html: string): string {
-  const marked = html.replace(/<\/(p|h[1-4]|li|tr|div|blockquote)>|<br\s*\/?>/gi, '$&\n');
+  // A link keeps its address in the text part: text-only readers must still reach it.
+  const linked = html.replace(
+    /<a\s[^>]*?href="(https?:[^"]+)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (_, url: string, label: string) => `${label}: ${url}`,
+  );
+  const marked = linked.replace(/<\/(p|h[1-4]|li|tr|div|blockquote)>|<br\s*\/?>/gi, '$&\n');
   return sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')

@@ -119,7 +119,7 @@ CREATE TABLE "signature_request_signers" (
 	"id_number" text,
 	"authentication" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"token_hash" text NOT NULL,
-	"token_expires_at" timestamp with time zone NOT NULL,
+	"token_round" integer DEFAULT 1 NOT NULL,
 	"status" text DEFAULT 'waiting' NOT NULL,
 	"field_values" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"signature_key" text,

@@ -198,9 +198,10 @@ export const signatureRequestSigners = pgTable(
     idNumber: text('id_number'),
     /** OTP channels and selfie asked of this signer (document group's SIGNER_AUTHENTICATIONS). */
     authentication: jsonb('authentication').$type<string[]>().notNull().default([]),
-    /** SHA-256 of the link's token; the token itself is only ever in the invitation. */
+    /** SHA-256 of the link's token (server/requests/tokens.ts); the token is only in the e-mail. */
     tokenHash: text('token_hash').notNull(),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    /** The link's round: a resend increments it, so the previous link stops working. */
+    tokenRound: integer('token_round').notNull().default(1),
     status: text('status', { enum: SIGNER_STATUSES }).notNull().default('waiting'),
     /** The signer's own field values (text fields a signer fills on the signing page). */
     fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default({}),

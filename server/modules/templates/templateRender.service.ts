@@ -18,7 +18,7 @@ export const RENDER_MESSAGES = {
 
 /** One renderer per process: fonts load once and the compiler is reused. */
 let renderer: DocumentRenderer | undefined;
-const sharedRenderer = () => {
+export const sharedRenderer = () => {
   renderer ??= DocumentRenderer.create();
   return renderer;
 };

@@ -1,0 +1,207 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { EmailTemplateKey } from '../../contract/features.js';
+import type { Db } from '../db/client.js';
+import {
+  mailOutbox,
+  signatureRequestEmails,
+  signatureRequestSigners,
+  signatureRequests,
+  users,
+} from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import { renderCompanyEmail } from '../modules/companies/emailTemplates.service.js';
+import { signingDateText } from '../signing/time-format.js';
+import { appendRequestEvent } from './events.js';
+import { signerToken } from './tokens.js';
+
+/**
+ * E-mails of signature requests. A caller records the e-mail (a `signature_request_emails` row)
+ * and its job in its own transaction (`queueRequestMail`); the job composes it from the company's
+ * template and hands it to the mailer under the row's key, so a retried or repeated job never
+ * mails twice, and a crash after the commit still mails once.
+ */
+
+export const REQUEST_MAIL_QUEUE = 'request.mail';
+
+export type RequestMailKind = (typeof signatureRequestEmails.$inferInsert)['kind'];
+
+/** Which company template each kind uses; null: the platform's fixed wording. */
+const TEMPLATE_OF: Record<RequestMailKind, EmailTemplateKey | null> = {
+  invitation: 'signature_request',
+  reminder: 'signature_reminder',
+  completed: 'signature_completed',
+  rejected_notice: 'signature_rejected',
+  signed_notice: null,
+  cancelled: null,
+  expired: null,
+};
+
+/** Base address of links in e-mails (PUBLIC_URL, else the address the server listens on). */
+export function publicBaseUrl(deps: Pick<Deps, 'config'>): string {
+  return (deps.config.PUBLIC_URL ?? `http://${deps.config.HOST}:${deps.config.PORT}`).replace(/\/+$/, '');
+}
+
+/** The signer's link of the current round (the token is never stored, only derived). */
+export function signingLink(deps: Pick<Deps, 'config' | 'secrets'>, signerId: number, round: number): string {
+  return `${publicBaseUrl(deps)}/signature-request/${signerToken(deps.secrets.sessionSecret, signerId, round)}`;
+}
+
+export type QueueRequestMail = {
+  requestId: number;
+  kind: RequestMailKind;
+  /** The signer it is sent to (invitations, reminders, notices to signers). */
+  signerId?: number;
+  /** Address when it is not the signer's (notices to the sender). */
+  to?: string;
+};
+
+/** Records the e-mail and queues its job, in the caller's transaction. */
+export async function queueRequestMail(deps: Pick<Deps, 'queue'>, tx: Db, input: QueueRequestMail) {
+  const [request] = await tx
+    .select({ companyId: signatureRequests.companyId })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, input.requestId));
+  if (!request) throw new Error(`signature request ${input.requestId} does not exist`);
+  let to = input.to;
+  if (!to && input.signerId) {
+    const [signer] = await tx
+      .select({ email: signatureRequestSigners.email })
+      .from(signatureRequestSigners)
+      .where(
+        and(
+          eq(signatureRequestSigners.id, input.signerId),
+          eq(signatureRequestSigners.requestId, input.requestId),
+        ),
+      );
+    to = signer?.email;
+  }
+  if (!to) throw new Error('a request e-mail needs a signer or an address');
+  const [row] = await tx
+    .insert(signatureRequestEmails)
+    .values({
+      companyId: request.companyId,
+      requestId: input.requestId,
+      signerId: input.signerId ?? null,
+      kind: input.kind,
+      to,
+    })
+    .returning({ id: signatureRequestEmails.id });
+  await deps.queue.enqueue(
+    REQUEST_MAIL_QUEUE,
+    { emailId: row!.id },
+    { idempotencyKey: `request-mail:${row!.id}`, db: tx },
+  );
+  return row!.id;
+}
+
+/**
+ * Invites a signer: status `invited`, an `invited` event, the invitation e-mail with the link of
+ * the current round. In the caller's transaction.
+ */
+export async function inviteSigner(
+  deps: Pick<Deps, 'queue' | 'clock'>,
+  tx: Db,
+  signerId: number,
+  kind: 'invitation' | 'reminder' = 'invitation',
+) {
+  const [signer] = await tx
+    .select({ requestId: signatureRequestSigners.requestId, status: signatureRequestSigners.status })
+    .from(signatureRequestSigners)
+    .where(eq(signatureRequestSigners.id, signerId));
+  if (!signer) throw new Error(`signer ${signerId} does not exist`);
+  if (signer.status === 'waiting') {
+    await tx
+      .update(signatureRequestSigners)
+      .set({ status: 'invited', invitedAt: deps.clock.now() })
+      .where(eq(signatureRequestSigners.id, signerId));
+  }
+  await appendRequestEvent(tx, {
+    requestId: signer.requestId,
+    signerId,
+    action: kind === 'invitation' ? 'invited' : 'reminded',
+  });
+  return queueRequestMail(deps, tx, { requestId: signer.requestId, signerId, kind });
+}
+
+const jobPayload = z.object({ emailId: z.number().int().positive() });
+
+const NOTICE_WORDING: Record<
+  'signed_notice' | 'cancelled' | 'expired',
+  (document: string) => { subject: string; body: string }
+> = {
+  signed_notice: (document) => ({
+    subject: `Nueva firma en «${document}»`,
+    body: `Un firmante firmó «${document}».`,
+  }),
+  cancelled: (document) => ({
+    subject: `«${document}» fue cancelado`,
+    body: `La solicitud de firma de «${document}» fue cancelada; el enlace ya no sirve.`,
+  }),
+  expired: (document) => ({
+    subject: `«${document}» venció`,
+    body: `La solicitud de firma de «${document}» venció sin completarse.`,
+  }),
+};
+
+/** The job that composes and sends a recorded e-mail. */
+export function registerRequestMailJob(deps: Deps): void {
+  deps.queue.register(REQUEST_MAIL_QUEUE, async (payload) => {
+    const { emailId } = jobPayload.parse(payload);
+    const { db } = deps.database;
+    const [email] = await db
+      .select()
+      .from(signatureRequestEmails)
+      .where(eq(signatureRequestEmails.id, emailId));
+    if (!email) return;
+    const [request] = await db
+      .select({
+        id: signatureRequests.id,
+        companyId: signatureRequests.companyId,
+        title: signatureRequests.title,
+        expiresAt: signatureRequests.expiresAt,
+        senderName: users.name,
+        senderLastName: users.lastName,
+      })
+      .from(signatureRequests)
+      .leftJoin(users, eq(users.id, signatureRequests.createdBy))
+      .where(eq(signatureRequests.id, email.requestId));
+    if (!request) return;
+    const [signer] = email.signerId
+      ? await db.select().from(signatureRequestSigners).where(eq(signatureRequestSigners.id, email.signerId))
+      : [];
+    const template = TEMPLATE_OF[email.kind];
+    const link =
+      signer && (email.kind === 'invitation' || email.kind === 'reminder')
+        ? signingLink(deps, signer.id, signer.tokenRound)
+        : `${publicBaseUrl(deps)}/update-signature-request/update/${request.id}`;
+    const message = template
+      ? await renderCompanyEmail(deps, request.companyId, template, {
+          signer_name: signer?.name ?? '',
+          document_name: request.title,
+          link,
+          sender_name: [request.senderName, request.senderLastName].filter(Boolean).join(' ') || 'Rúbrica',
+          expires_at: signingDateText(request.expiresAt),
+        })
+      : (() => {
+          const wording = NOTICE_WORDING[email.kind as keyof typeof NOTICE_WORDING](request.title);
+          return { subject: wording.subject, text: `${wording.body}\n\n${link}`, html: undefined };
+        })();
+    const queued = await deps.mailer.send(
+      { to: email.to, subject: message.subject, text: message.text, html: message.html },
+      { idempotencyKey: `request-mail:${email.id}` },
+    );
+    await db
+      .update(signatureRequestEmails)
+      .set({ mailId: await outboxIdOf(db, queued.mailId) })
+      .where(eq(signatureRequestEmails.id, email.id));
+  });
+}
+
+async function outboxIdOf(db: Db, publicId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.publicId, publicId));
+  return row?.id ?? null;
+}
