@@ -41,7 +41,10 @@ const endpoints = (calls: Record<string, unknown>) =>
 
 describe('the template editor', () => {
   it('keeps the header, footer and page setup of the version when it saves the body', async () => {
-    const callEndpoint = endpoints({ getTemplate: TEMPLATE, updateTemplate: { ...TEMPLATE, current_version: 3 } });
+    const callEndpoint = endpoints({
+      getTemplate: TEMPLATE,
+      updateTemplate: { ...TEMPLATE, current_version: 3 },
+    });
     editorWith(callEndpoint);
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(callEndpoint).toHaveBeenCalledWith('updateTemplate', expect.anything()));
