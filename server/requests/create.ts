@@ -131,9 +131,18 @@ export async function prepareRequestDocuments(
     const position = index + 1;
     const key = `${folder}/document-${position}.pdf`;
     if (document.kind === 'template') {
-      const { pdf, ...rendered } = await renderTemplateDocument(deps.database.db, input.companyId, document);
-      await deps.storage.put(key, pdf);
-      prepared.push({ position, name: document.name, key, ...rendered });
+      const rendered = await renderTemplateDocument(deps.database.db, input.companyId, document);
+      await deps.storage.put(key, rendered.pdf);
+      prepared.push({
+        position,
+        name: document.name,
+        templateVersionId: rendered.templateVersionId,
+        fieldValues: rendered.fieldValues,
+        key,
+        sha256: rendered.sha256,
+        pageCount: rendered.pageCount,
+        fieldBoxes: rendered.fieldBoxes,
+      });
     } else {
       const { pageCount } = await checkPdfUpload(document.pdf);
       await deps.storage.put(key, document.pdf);
@@ -168,10 +177,22 @@ function checkSigners(signers: readonly NewRequestSigner[]): void {
   }
 }
 
-async function renderTemplateDocument(
+export type TemplateDocumentRender = {
+  /** Also render every page as SVG (previews). */
+  svgPages?: boolean;
+  /** Refuse missing values of the sender's required fields (sending; a preview shows them missing). */
+  requireValues?: boolean;
+};
+
+/**
+ * A template document exactly as a request carries it: the company's version, content cleaned
+ * again, values checked by field type. Sending and the preview both render through here.
+ */
+export async function renderTemplateDocument(
   db: Db,
   companyId: number,
   document: Extract<NewRequestDocument, { kind: 'template' }>,
+  options: TemplateDocumentRender = { requireValues: true },
 ) {
   const [version] = await db
     .select({
@@ -199,7 +220,10 @@ async function renderTemplateDocument(
     fields: parsedFields.data,
   });
   const values = checkValues(content.fields, document.values);
-  checkRequired(content.fields, values);
+  if (options.requireValues) {
+    const missing = missingRequiredValues(content.fields, values);
+    if (Object.keys(missing).length > 0) throw unprocessable(RENDER_MESSAGES.invalidValues, missing);
+  }
   const rendered = await sharedRenderer().render({
     html: content.html,
     header: content.header_html || undefined,
@@ -208,6 +232,7 @@ async function renderTemplateDocument(
     title: document.name || version.templateName,
     fields: rendererFields(content.fields),
     values,
+    svgPages: options.svgPages,
   });
   return {
     templateVersionId: version.id,
@@ -216,20 +241,25 @@ async function renderTemplateDocument(
     sha256: rendered.sha256,
     pageCount: rendered.pageCount,
     fieldBoxes: rendered.fieldBoxes as FieldBoxRecord[],
+    missingFields: rendered.missingFields,
+    svgPages: rendered.svgPages,
   };
 }
 
-/** The sender's required fields must have a value (signers fill theirs when signing). */
-function checkRequired(fields: readonly TemplateField[], values: Record<string, string>): void {
+/** The sender's required fields left without a value (signers fill theirs when signing), by `values.<name>`. */
+export function missingRequiredValues(
+  fields: readonly TemplateField[],
+  values: Record<string, string>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const senderFills =
       field.filled_by === 0 && !(SIGNER_ONLY_TYPES as readonly string[]).includes(field.type);
-    if (senderFills && field.required && values[field.name] === undefined) {
+    if (senderFills && field.required && (values[field.name] ?? '').trim() === '') {
       errors[`values.${field.name}`] = VALIDATION_MESSAGES.mandatory;
     }
   }
-  if (Object.keys(errors).length > 0) throw unprocessable(RENDER_MESSAGES.invalidValues, errors);
+  return errors;
 }
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
