@@ -1,9 +1,10 @@
-// Lists at scale: 100,000 companies and 100,000 users (bench/seed-lists.ts), on PostgreSQL 15
-// (a throwaway cluster, scripts/pg.mjs) and on PGlite. For each: the company list and the user
-// list as the administrator (first page, page 3000, a search, sorted by name) at 4 and 50
+// Lists at scale: 100,000 companies, 100,000 users and 100,000 signature requests
+// (bench/seed-lists.ts), on PostgreSQL 15 (a throwaway cluster, scripts/pg.mjs) and on PGlite. For
+// each: the company list and the user list as the administrator (first page, page 3000, a search,
+// sorted by name) and the request history (first page, a status, a signer), at 4 and 50
 // connections, beside the 3-query floor endpoint (get_users_admin) measured in the same run.
-// Goal: on PostgreSQL p95 ≤ 25 ms at c=4 and throughput ≥ 0.5× the floor's at c=50; on PGlite
-// p95 ≤ 50 ms at c=4.
+// Goals: company and user lists on PostgreSQL p95 ≤ 25 ms at c=4 and throughput ≥ 0.5× the
+// floor's at c=50, on PGlite p95 ≤ 50 ms at c=4; the request history p95 ≤ 25 ms at c=4 on both.
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -61,6 +62,24 @@ const SHAPES = [
     label: 'users sorted by full name',
     path: '/api/users',
     body: { page: 1, itemsPerPage: 15, sort: 'full_name', order: 'ASC' },
+  },
+  {
+    key: 'requests_first',
+    label: 'request history first page',
+    path: '/api/documents_sign_requests_list',
+    body: { page: 1, itemsPerPage: 15 },
+  },
+  {
+    key: 'requests_completed',
+    label: 'request history, completed only',
+    path: '/api/documents_sign_requests_list',
+    body: { page: 1, itemsPerPage: 15, status: 'completed' },
+  },
+  {
+    key: 'requests_signer',
+    label: 'request history, signer «firmante4231-»',
+    path: '/api/documents_sign_requests_list',
+    body: { page: 1, itemsPerPage: 15, signer: 'firmante4231-' },
   },
 ];
 

@@ -1,6 +1,6 @@
 // Seeds a database for bench/lists.bench.mjs: the platform (migrations, base seed, administrator),
-// N companies (one in five a branch of the one before it) and N users spread over them, in two
-// INSERT … SELECT generate_series statements, then VACUUM ANALYZE. PostgreSQL when a URL is given,
+// N companies (one in five a branch of the one before it), N users and N signature requests (two
+// signers each) spread over them, in INSERT … SELECT generate_series statements, then VACUUM ANALYZE. PostgreSQL when a URL is given,
 // otherwise a PGlite DATA_DIR (run with the server stopped: PGlite is one process):
 //   tsx bench/seed-lists.ts <dataDir> <databaseUrl|-> <count> <adminEmail> <adminPassword>
 
@@ -45,9 +45,28 @@ try {
            (1000000000 + g)::text,
            CASE WHEN g % 50 = 0 THEN 'inactive' ELSE 'active' END
     FROM generate_series(1, ${count}) AS g`);
+  // Signature requests over the seeded companies (newest last), each with two signers, for the
+  // request history (documents_sign_requests_list).
+  await database.db.execute(sql`
+    INSERT INTO signature_requests (company_id, source, title, status, signing_order, expires_at,
+                                    validation_code, created_at, updated_at)
+    SELECT 2 + (g * 7919) % ${count}, 'single',
+           (ARRAY['Contrato de arriendo','Acuerdo de confidencialidad','Otrosí laboral','Pagaré'])[1 + g % 4] || ' ' || g,
+           (ARRAY['in_progress','completed','completed','rejected','cancelled','expired'])[1 + g % 6],
+           'sequential', now() + interval '30 days',
+           'B' || lpad(g::text, 4, '0') || '-' || lpad((g % 9973)::text, 4, '0') || '-' || lpad((g % 7919)::text, 4, '0'),
+           now() - (${count} - g) * interval '1 minute', now()
+    FROM generate_series(1, ${count}) AS g`);
+  await database.db.execute(sql`
+    INSERT INTO signature_request_signers (request_id, company_id, number, turn, name, email, token_hash, status)
+    SELECT r.id, r.company_id, n, n,
+           (ARRAY['Ana','Luis','Marta','Jorge','Sofía','Camilo'])[1 + (r.id + n) % 6] || ' Firmante ' || r.id,
+           'firmante' || r.id || '-' || n || '@bench.test',
+           md5(r.id::text || '-' || n::text), 'invited'
+    FROM signature_requests r CROSS JOIN generate_series(1, 2) AS n`);
   // As autovacuum would on a live server: statistics, and the visibility map index-only scans need.
   await database.db.execute(sql`VACUUM ANALYZE`);
-  console.log(`${count} empresas y ${count} usuarios`);
+  console.log(`${count} empresas, ${count} usuarios y ${count} solicitudes de firma`);
 } finally {
   await database.close();
 }
