@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, fillPath, pathParamNames } from '../../contract/index.js';
 import { assignPlan, createCompany, createPlan } from '../../server/db/factories.js';
 import { auditLog, companies, companyFeatures, signatureRequests } from '../../server/db/schema/index.js';
 import { API_KEY_LIMITS } from '../../server/http/guard.js';
@@ -215,6 +216,38 @@ describe(`the company API key on ${testDatabaseKind}`, () => {
     });
     expect(disabled.status).toBe(403);
     expect(disabled.body.message).toBe('La empresa no tiene habilitado el acceso por API');
+  });
+
+  it('is refused by every endpoint the contract does not open to keys', async () => {
+    const closed = Object.entries(endpoints).filter(([, entry]) => entry.scope !== 'public' && !entry.apiKey);
+    expect(closed.length).toBeGreaterThan(50);
+    const open = Object.entries(endpoints)
+      .filter(([, entry]) => entry.apiKey)
+      .map(([name]) => name);
+    expect(open.sort()).toEqual([
+      'getRequestForm',
+      'getSignatureRequestStatus',
+      'listSendablePackages',
+      'processSignatureRequest',
+    ]);
+    for (const [name, entry] of closed) {
+      const params = Object.fromEntries(pathParamNames(entry.path).map((param) => [param, '1']));
+      const response = await t.app.inject({
+        method: entry.method,
+        url: `/api/${fillPath(entry.path, params)}`,
+        headers: withKey(keys.andina),
+        remoteAddress: freshIp(),
+        ...(entry.method === 'GET' || entry.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(`${name} ${response.statusCode}`).toBe(`${name} 403`);
+    }
+    // The form of another company's group is not found either.
+    const form = await api({
+      method: 'GET',
+      url: `signature_request_form/${group.packageId}`,
+      headers: withKey(keys.caribe),
+    });
+    expect(form.status).toBe(404);
   });
 
   it("rate-limits each company's key", async () => {
