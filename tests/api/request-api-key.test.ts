@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, fillPath, pathParamNames } from '../../contract/index.js';
+import { type EndpointDefinition, endpoints, fillPath, pathParamNames } from '../../contract/index.js';
 import { assignPlan, createCompany, createPlan } from '../../server/db/factories.js';
 import { auditLog, companies, companyFeatures, signatureRequests } from '../../server/db/schema/index.js';
 import { API_KEY_LIMITS } from '../../server/http/guard.js';
@@ -219,9 +219,11 @@ describe(`the company API key on ${testDatabaseKind}`, () => {
   });
 
   it('is refused by every endpoint the contract does not open to keys', async () => {
-    const closed = Object.entries(endpoints).filter(([, entry]) => entry.scope !== 'public' && !entry.apiKey);
+    const closed = Object.entries(endpoints as Record<string, EndpointDefinition>).filter(
+      ([, entry]) => entry.scope !== 'public' && !entry.apiKey,
+    );
     expect(closed.length).toBeGreaterThan(50);
-    const open = Object.entries(endpoints)
+    const open = Object.entries(endpoints as Record<string, EndpointDefinition>)
       .filter(([, entry]) => entry.apiKey)
       .map(([name]) => name);
     expect(open.sort()).toEqual([
