@@ -252,6 +252,23 @@ describe(`the company API key on ${testDatabaseKind}`, () => {
     expect(form.status).toBe(404);
   });
 
+  it('is documented in /api/docs with the header, the integration role and an example', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    const send = document.paths['/api/process_signature_request'].post;
+    expect(send.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(send.requestBody.content['application/json'].example).toMatchObject({ document_package_id: 1 });
+    expect(document.paths['/api/get_user_signers'].post.security).toEqual([{ bearer: [] }]);
+    expect(document.info.description).toContain('X-Api-Key');
+    expect(document.info.description).toContain('curl -X POST');
+  });
+
   it("rate-limits each company's key", async () => {
     const limit = Math.ceil(API_KEY_LIMITS.callsPerMinute * SCALE);
     const statuses: number[] = [];
