@@ -69,7 +69,21 @@ export type EndpointDefinition = {
   readOnly?: boolean;
   /** Skip the audit-log row written for state-changing calls (e.g. logins, audited by the service). */
   skipAudit?: boolean;
+  /**
+   * Also callable server-to-server with the company's API key (`Authorization: ApiKey <key>` or
+   * `X-Api-Key: <key>`), acting with INTEGRATION_ROLE's permissions within the key's company.
+   */
+  apiKey?: boolean;
 };
+
+/**
+ * What an API-key client may do: the integration role, declared here and granted to no user. Its
+ * calls are further limited to the endpoints marked `apiKey` and to the key's company.
+ */
+export const INTEGRATION_ROLE = {
+  name: 'Integración (clave de API)',
+  permissions: ['signature_request.create', 'signature_request.list', 'signer.list'],
+} as const satisfies { name: string; permissions: readonly Permission[] };
 
 /** Keeps literal types of a definition while checking its shape. */
 export function endpoint<const T extends EndpointDefinition>(definition: T): T {

@@ -38,6 +38,8 @@ export type Actor = {
   impersonatorUserId: number | null;
   /** Companies whose records this actor may see: 'all' for the platform company. */
   visibleCompanyIds: 'all' | readonly number[];
+  /** A server-to-server client with the company's API key: no user, no session (userId 0). */
+  apiClient?: boolean;
 };
 
 export function canSeeCompany(actor: Actor, companyId: number): boolean {

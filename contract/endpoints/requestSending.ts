@@ -221,6 +221,7 @@ export const requestSending = {
     query: z.object({ search: z.string().trim().max(200).optional() }),
     reply: z.array(sendablePackage),
     owns: [{ entity: 'company', from: 'params', field: 'companyId' }],
+    apiKey: true,
   }),
   getRequestForm: endpoint({
     method: 'GET',
@@ -233,6 +234,7 @@ export const requestSending = {
     params: z.object({ documentPackageId: id }),
     reply: requestForm,
     owns: [{ entity: 'documentPackage', from: 'params', field: 'documentPackageId' }],
+    apiKey: true,
   }),
   previewSignatureRequest: endpoint({
     method: 'POST',
@@ -267,6 +269,7 @@ export const requestSending = {
         signers: [{ number: 1, name: 'Ana Pérez', email: 'ana@correo.test' }],
       },
     },
+    apiKey: true,
   }),
   getUserSigners: endpoint({
     method: 'POST',
@@ -296,5 +299,6 @@ export const requestSending = {
     params: z.object({ id }),
     reply: requestStatus,
     owns: [{ entity: 'signatureRequest', from: 'params', field: 'id' }],
+    apiKey: true,
   }),
 } as const;

@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/index.js';
 import type { Actor, Deps } from '../deps.js';
 import { HttpProblem, MESSAGES } from '../errors.js';
 import { streamStarted } from './fileReply.js';
-import { authenticate, authorize, authorizeSelfOr, forgetActors } from './guard.js';
+import { authenticateCall, authorize, authorizeSelfOr, forgetActors } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
 import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
@@ -55,13 +55,14 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const contentDisposition = (filename: string, type: 'attachment' | 'inline' = 'attachment') =>
   `${type}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-/** The audit row of a state-changing call: the real actor and the effective user. */
+/** The audit row of a state-changing call (every call of an API key): the real actor and the effective user. */
 async function auditCall(deps: Deps, actor: Actor, action: string, params: unknown, ip: string) {
   await deps.database.db.insert(auditLog).values({
-    actorUserId: actor.impersonatorUserId ?? actor.userId,
-    effectiveUserId: actor.userId,
+    actorUserId: actor.apiClient ? null : (actor.impersonatorUserId ?? actor.userId),
+    effectiveUserId: actor.apiClient ? null : actor.userId,
     companyId: actor.companyId,
     action,
+    entity: actor.apiClient ? 'api_key' : null,
     entityId: typeof params === 'object' && params && 'id' in params ? String(params.id) : null,
     ip,
   });
@@ -101,7 +102,7 @@ export function registerContract(
         const ip = clientIp(request);
         let actor: Actor | null = null;
         if (definition.scope !== 'public') {
-          actor = await authenticate(deps, request.headers.authorization);
+          actor = await authenticateCall(deps, definition, { headers: request.headers, ip });
           authorize(definition, actor);
         }
         if (definition.rateLimit) {
@@ -135,7 +136,7 @@ export function registerContract(
             request,
           }),
         );
-        if (actor && definition.method !== 'GET' && !definition.skipAudit) {
+        if (actor && (actor.apiClient || (definition.method !== 'GET' && !definition.skipAudit))) {
           await auditCall(deps, actor, name, params, ip);
         }
         if ('file' in result) {

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { EndpointDefinition } from '../../contract/define.js';
+import { type EndpointDefinition, INTEGRATION_ROLE } from '../../contract/define.js';
 import { PLATFORM_COMPANY_ID } from '../../contract/permissions.js';
 import { type Db, queryRows } from '../db/client.js';
 import type { Actor, Deps } from '../deps.js';
 import { forbidden, MESSAGES, unauthorized } from '../errors.js';
+import { companyIdForApiKey } from '../modules/companies/apiKey.js';
+import { enabledFeatureKeys } from '../modules/companies/features.service.js';
+import { checkRateLimit, hitRateLimit, recordRateLimitHit } from './rateLimit.js';
 
 type SessionRow = {
   user_id: number;
@@ -85,6 +88,77 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   const actor = await cachedActor(deps.database.db, claims.sid, claims.id);
   if (!actor) throw unauthorized(MESSAGES.sessionExpired);
   return actor;
+}
+
+export const API_KEY_MESSAGES = {
+  invalid: 'La clave de API no es válida',
+  notAllowed: 'Esta operación no está disponible con la clave de API',
+  disabled: 'La empresa no tiene habilitado el acceso por API',
+} as const;
+
+/** Calls per minute of one company's API key, and failed keys per minute from one address. */
+export const API_KEY_LIMITS = { callsPerMinute: 120, failuresPerMinute: 20 } as const;
+
+/** The key a server-to-server call carries (`Authorization: ApiKey <key>` or `X-Api-Key`), if any. */
+export function apiKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const authorization = headers.authorization;
+  const fromAuthorization =
+    typeof authorization === 'string' ? authorization.match(/^ApiKey\s+(\S+)$/i)?.[1] : undefined;
+  const header = headers['x-api-key'];
+  return fromAuthorization ?? (typeof header === 'string' && header.trim() ? header.trim() : undefined);
+}
+
+/**
+ * The actor of an API-key call: the integration role's permissions in the key's company only (no
+ * branches, no user). A wrong key is 401 (and counts toward the address's failure limit); a valid
+ * key on an endpoint the contract does not open to keys, or of a company without API access, 403;
+ * each company's key is rate-limited.
+ */
+export async function authenticateApiKey(
+  deps: Deps,
+  definition: EndpointDefinition,
+  key: string,
+  ip: string,
+  scale = 1,
+): Promise<Actor> {
+  const { db } = deps.database;
+  const failures = {
+    key: `api-key-failure:${ip}`,
+    max: Math.ceil(API_KEY_LIMITS.failuresPerMinute * scale),
+    windowSeconds: 60,
+  };
+  await checkRateLimit(db, failures);
+  const companyId = await companyIdForApiKey(db, key);
+  if (companyId === null) {
+    await recordRateLimitHit(db, failures);
+    throw unauthorized(API_KEY_MESSAGES.invalid);
+  }
+  if (!definition.apiKey) throw forbidden(API_KEY_MESSAGES.notAllowed);
+  if (!(await enabledFeatureKeys(db, companyId)).includes('api_access'))
+    throw forbidden(API_KEY_MESSAGES.disabled);
+  await hitRateLimit(db, `api-key:${companyId}`, Math.ceil(API_KEY_LIMITS.callsPerMinute * scale), 60);
+  return {
+    userId: 0,
+    sessionId: `api-key:${companyId}`,
+    companyId,
+    roleId: 0,
+    permissions: new Set(INTEGRATION_ROLE.permissions),
+    impersonatorUserId: null,
+    visibleCompanyIds: [companyId],
+    apiClient: true,
+  };
+}
+
+/** The caller of a non-public endpoint: a company's API key when one is given, else the bearer token's session. */
+export async function authenticateCall(
+  deps: Deps,
+  definition: EndpointDefinition,
+  request: { headers: Record<string, string | string[] | undefined>; ip: string },
+): Promise<Actor> {
+  const key = apiKeyOf(request.headers);
+  if (key) return authenticateApiKey(deps, definition, key, request.ip, deps.config.RATE_LIMIT_SCALE);
+  const authorization = request.headers.authorization;
+  return authenticate(deps, typeof authorization === 'string' ? authorization : undefined);
 }
 
 /** Scope and permission checks declared by the contract entry (403 when they fail). */

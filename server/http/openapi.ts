@@ -3,7 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EndpointDefinition } from '../../contract/define.js';
-import { pathParamNames } from '../../contract/define.js';
+import { INTEGRATION_ROLE, pathParamNames } from '../../contract/define.js';
+import { API_KEY_LIMITS } from './guard.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -28,6 +29,33 @@ const errorReply = {
   },
 };
 
+const API_KEY_NOTE =
+  ' También de servidor a servidor con la clave de API de la empresa (rol de integración: ' +
+  `${INTEGRATION_ROLE.permissions.join(', ')}).`;
+
+/** How an integrator uses the company's API key, with an example (shown at the top of /api/docs). */
+const API_KEY_GUIDE = [
+  '## Clave de API de la empresa',
+  'Las operaciones marcadas con «apiKey» aceptan la clave de API de la empresa en lugar de una sesión,',
+  'en la cabecera `X-Api-Key: <clave>` o `Authorization: ApiKey <clave>`. La clave actúa con el rol',
+  `de integración (${INTEGRATION_ROLE.permissions.join(', ')}) y solo sobre los registros de su empresa;`,
+  `cada empresa tiene un límite de ${API_KEY_LIMITS.callsPerMinute} llamadas por minuto (429 con Retry-After) y`,
+  'cada llamada queda en el registro de auditoría. Una clave inválida recibe 401; la empresa debe',
+  'tener habilitado «Acceso por API» (403 si no).',
+  '',
+  'Ejemplo: enviar una solicitud de firma del grupo 12 y consultar su estado.',
+  '',
+  '```sh',
+  'curl -X POST https://rubrica.example.co/api/process_signature_request \\',
+  "  -H 'X-Api-Key: rk_…' -H 'Content-Type: application/json' \\",
+  '  -d \'{"document_package_id": 12, "values": {"cliente": "Comercial del Norte"},',
+  '       "signers": [{"number": 1, "name": "Ana Pérez", "email": "ana@cliente.co"}],',
+  '       "expires_at": "2026-12-31"}\'',
+  '# → {"data": {"request_id": 345}, "message": "Solicitud de firma enviada"}',
+  "curl https://rubrica.example.co/api/signature_request_status/345 -H 'X-Api-Key: rk_…'",
+  '```',
+].join('\n');
+
 /** The OpenAPI 3.1 document, generated from the same contract table the routes come from. */
 export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -47,15 +75,20 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
     paths[url][entry.method.toLowerCase()] = {
       operationId: name,
       summary: entry.summary,
-      description: `${permissions}Alcance: ${entry.scope}.`,
+      description: `${permissions}Alcance: ${entry.scope}.${entry.apiKey ? API_KEY_NOTE : ''}`,
       tags: [entry.area],
-      security: entry.scope === 'public' ? [] : [{ bearer: [] }],
+      security: entry.scope === 'public' ? [] : [{ bearer: [] }, ...(entry.apiKey ? [{ apiKey: [] }] : [])],
       parameters,
       ...(entry.body
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: toSchema(entry.body, 'input') } },
+              content: {
+                'application/json': {
+                  schema: toSchema(entry.body, 'input'),
+                  ...(entry.example?.body !== undefined ? { example: entry.example.body } : {}),
+                },
+              },
             },
           }
         : {}),
@@ -95,10 +128,20 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
     info: {
       title: 'Rúbrica API',
       version: '1.0.0',
-      description: 'Respuestas `{ data, message }`; errores `{ message, errors? }`.',
+      description: `Respuestas \`{ data, message }\`; errores \`{ message, errors? }\`.\n\n${API_KEY_GUIDE}`,
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'La clave de API de la empresa (también `Authorization: ApiKey <clave>`).',
+        },
+      },
+    },
     paths,
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/client.js';
@@ -51,16 +51,33 @@ export async function registerWebhookEndpoint(
   return { id: row!.id, secret };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Fixed namespace of the name-based event ids (RFC 9562 version 5). */
+const EVENT_NAMESPACE = Buffer.from('6f1c2a4e8b3d4f5a9c7e0d1b2a3c4d5e', 'hex');
+
+/**
+ * The stored event id: a UUID as given, or the same UUID every time for the same name
+ * (`request.sent:42`), so callers can name events by what happened and still deliver them once.
+ */
+export function webhookEventUuid(eventId: string): string {
+  if (UUID.test(eventId)) return eventId.toLowerCase();
+  const hash = createHash('sha1').update(EVENT_NAMESPACE).update(eventId, 'utf8').digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * Notifies every active endpoint of the company that listens to `event`: one delivery each, sent
  * through the job queue. `eventId` makes it idempotent (the same event emitted twice is delivered
- * once per endpoint); receivers see it as the body's `id`.
+ * once per endpoint); receivers see it as the body's `id` (a name is sent as its UUID).
  */
 export async function emitWebhookEvent(
   deps: WebhookDeps,
   input: { companyId: number; event: WebhookEvent; data: unknown; eventId?: string },
 ): Promise<{ eventId: string; deliveryIds: number[] }> {
-  const eventId = input.eventId ?? randomUUID();
+  const eventId = input.eventId === undefined ? randomUUID() : webhookEventUuid(input.eventId);
   const { db } = deps.database;
   const endpoints = await db
     .select({ id: webhookEndpoints.id })

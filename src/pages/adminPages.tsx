@@ -11,6 +11,7 @@ import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage'
 import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
+import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -41,7 +42,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
-  'admin.single-signature-request': { title: 'app.pages.single_request' },
+  'admin.single-signature-request': { element: () => <SingleRequestPage /> },
   'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },

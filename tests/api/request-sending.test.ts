@@ -10,12 +10,15 @@ import {
 } from '../../server/db/schema/index.js';
 import { NO_UNITS_MESSAGE } from '../../server/modules/plans/consumption.service.js';
 import { readAll } from '../../server/storage/storage.js';
+import { verifySignature } from '../../server/webhooks/signature.js';
+import { registerWebhookEndpoint, webhookEventUuid } from '../../server/webhooks/webhooks.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { mailsTo } from './support/mailbox.js';
 import { createSendingGroup, type SendingGroup, sendingBody } from './support/sendingGroup.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
+import { startWebhookReceiver } from './support/webhookReceiver.js';
 
 const PASSWORD = 'Envios-Clave-2026';
 
@@ -253,5 +256,44 @@ describe(`sending a single request on ${testDatabaseKind}`, () => {
       .from(signatureRequests)
       .where(eq(signatureRequests.companyId, ids.branch));
     expect(row!.n).toBe(0);
+  });
+
+  it('announces request.sent to the company webhook once, signed with its secret', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await registerWebhookEndpoint(t.deps, {
+        companyId: ids.andina,
+        url: receiver.url('/rubrica/eventos'),
+        events: ['request.sent'],
+      });
+      const sent = await call(tokens.oscar, 'processSignatureRequest', {
+        body: sendingBody(group.packageId),
+      });
+      expect(sent.status).toBe(200);
+      await t.deps.queue.drain();
+      expect(receiver.received).toHaveLength(1);
+      const [delivery] = receiver.received;
+      expect(delivery!.event).toBe('request.sent');
+      expect(verifySignature(delivery!.signature, delivery!.body, endpoint.secret)).toBe(true);
+      expect(verifySignature(delivery!.signature, delivery!.body, 'whsec_otro')).toBe(false);
+      const body = JSON.parse(delivery!.body);
+      expect(body).toMatchObject({
+        id: webhookEventUuid(`request.sent:${sent.data.request_id}`),
+        type: 'request.sent',
+        companyId: ids.andina,
+        data: { requestId: sent.data.request_id, status: 'in_progress', source: 'single' },
+      });
+      expect(body.data.signers.map((signer: { status: string }) => signer.status)).toEqual([
+        'invited',
+        'waiting',
+      ]);
+      // Announcing the same request again delivers nothing new.
+      const { announceRequestSent } = await import('../../server/requests/sent.js');
+      await announceRequestSent(t.deps, sent.data.request_id);
+      await t.deps.queue.drain();
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ export const requestSendingHandlers: HandlersOf<RequestSendingEndpoints> = {
     data: await previewSignatureRequest(deps, actor, body),
   }),
   processSignatureRequest: async ({ deps, actor, body }) => {
-    const { requestId } = await processSignatureRequest(deps, actor, body);
+    const { requestId } = await processSignatureRequest(deps, actor, body, { apiClient: actor.apiClient });
     return { data: { request_id: requestId }, message: SENDING_MESSAGES.sent };
   },
   getUserSigners: async ({ deps, actor, body }) => ({

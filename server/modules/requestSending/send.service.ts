@@ -19,6 +19,7 @@ import {
   prepareRequestDocuments,
   renderTemplateDocument,
 } from '../../requests/create.js';
+import { announceRequestSent } from '../../requests/sent.js';
 import { readAll } from '../../storage/storage.js';
 import { checkPdfUpload } from '../../uploads/index.js';
 import { checkValues, RENDER_MESSAGES } from '../templates/templateRender.service.js';
@@ -198,13 +199,15 @@ export async function processSignatureRequest(
     documents,
     signers,
   });
+  let created: Awaited<ReturnType<typeof insertSignatureRequest>>;
   try {
-    const created = await db.transaction((tx) => insertSignatureRequest(deps, tx, prepared));
-    return { requestId: created.requestId, companyId };
+    created = await db.transaction((tx) => insertSignatureRequest(deps, tx, prepared));
   } catch (error) {
     await discardPreparedRequest(deps, prepared);
     throw error;
   }
+  await announceRequestSent(deps, created.requestId);
+  return { requestId: created.requestId, companyId };
 }
 
 /** preview_signature_request: the exact PDFs a send with these values would store (missing values show). */

@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import type { SIGNER_AUTHENTICATIONS } from '../../../contract/endpoints/documentGroups';
+import {
+  type requestForm,
+  requestSignerInput,
+  signatureRequestInput,
+} from '../../../contract/endpoints/requestSending';
+import { fieldValueSchema, type TemplateField } from '../../../contract/endpoints/templateFields';
+import { fieldErrors, VALIDATION_MESSAGES } from '../../../contract/validation';
+
+/**
+ * The single request screen's draft and its checks: the very schemas the server applies
+ * (contract/endpoints/requestSending.ts and the field types of templateFields.ts), so a value
+ * the screen accepts is one the server accepts, with the same Spanish message.
+ */
+
+export type RequestForm = z.output<typeof requestForm>;
+type SignerAuthentication = (typeof SIGNER_AUTHENTICATIONS)[number];
+export type SignerDraft = {
+  number: number;
+  label: string;
+  kind: 'signer' | 'approver' | 'copy';
+  name: string;
+  email: string;
+  phone: string;
+  id_type: string;
+  id_number: string;
+  authentication: SignerAuthentication[];
+};
+
+export type RequestDraft = {
+  values: Record<string, string>;
+  signers: SignerDraft[];
+  signing_order: 'sequential' | 'parallel';
+  /** `AAAA-MM-DD`: the last day to sign (Bogotá). */
+  expires_at: string;
+  /** Days between reminders; empty: none. */
+  reminder_days: string;
+  message: string;
+};
+
+const DAY_MS = 86_400_000;
+
+/** A date `days` from now as `AAAA-MM-DD` in Bogotá (UTC−5, no daylight saving). */
+export function bogotaDateIn(days: number, now = new Date()): string {
+  return new Date(now.getTime() - 5 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A fresh draft for a group: one signer per role (or one signer), the group's settings. */
+export function emptyDraft(form: RequestForm, now = new Date()): RequestDraft {
+  const roles = form.signer_roles.length
+    ? form.signer_roles
+    : [{ number: 1, label: 'Firmante 1', kind: 'signer' as const, authentication: [] }];
+  return {
+    values: {},
+    signers: roles.map((role) => ({
+      number: role.number,
+      label: role.label,
+      kind: role.kind,
+      name: '',
+      email: '',
+      phone: '',
+      id_type: '',
+      id_number: '',
+      authentication: [...role.authentication],
+    })),
+    signing_order:
+      form.signing_order === 'sequential' && !form.signing_order_enabled ? 'parallel' : form.signing_order,
+    expires_at: bogotaDateIn(form.expiry_days, now),
+    reminder_days: form.reminder_days && form.reminders_enabled ? String(form.reminder_days) : '',
+    message: '',
+  };
+}
+
+/** A field's problem, or undefined: required when empty, else its type's schema. */
+export function fieldProblem(field: TemplateField, value: string | undefined): string | undefined {
+  if (!value || value.trim() === '') return field.required ? VALIDATION_MESSAGES.mandatory : undefined;
+  const result = fieldValueSchema(field).safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The body of process_signature_request for the draft. */
+export function requestBody(packageId: number, draft: RequestDraft, form: RequestForm) {
+  const values = Object.fromEntries(
+    Object.entries(draft.values).filter(
+      ([name, value]) => value.trim() !== '' && form.fields.some((f) => f.name === name),
+    ),
+  );
+  return {
+    document_package_id: packageId,
+    values,
+    signers: draft.signers.map((signer) => ({
+      number: signer.number,
+      name: signer.name,
+      email: signer.email,
+      phone: signer.phone || undefined,
+      id_type: signer.id_type || undefined,
+      id_number: signer.id_number || undefined,
+      ...(form.signer_roles.length ? {} : { kind: signer.kind }),
+      authentication: signer.authentication,
+    })),
+    signing_order: draft.signing_order,
+    expires_at: draft.expires_at,
+    reminder_days: draft.reminder_days === '' ? null : Number(draft.reminder_days),
+    message: draft.message.trim() || undefined,
+  };
+}
+
+/**
+ * Every problem of the draft, keyed as the server keys them (`values.<name>`,
+ * `signers.<i>.<field>`, `expires_at`, …), so server and screen errors land on the same inputs.
+ */
+export function draftProblems(
+  packageId: number,
+  draft: RequestDraft,
+  form: RequestForm,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of form.fields) {
+    const problem = fieldProblem(field, draft.values[field.name]);
+    if (problem) problems[`values.${field.name}`] = problem;
+  }
+  draft.signers.forEach((_signer, index) => {
+    const result = requestSignerInput.safeParse(requestBody(packageId, draft, form).signers[index]);
+    if (!result.success) {
+      for (const [key, message] of Object.entries(fieldErrors(result.error))) {
+        problems[`signers.${index}.${key}`] ??= message;
+      }
+    }
+  });
+  const whole = signatureRequestInput.safeParse(requestBody(packageId, draft, form));
+  if (!whole.success) {
+    for (const [key, message] of Object.entries(fieldErrors(whole.error))) problems[key] ??= message;
+  }
+  if (draft.expires_at && draft.expires_at < bogotaDateIn(0)) {
+    problems.expires_at = 'La fecha de vencimiento debe ser posterior a hoy';
+  }
+  return problems;
+}

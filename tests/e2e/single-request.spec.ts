@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SENDING_GROUP, SENDING_OPERATOR } from './fixtures/requestSending.fixture.js';
+import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
+import { apiSession, signPageIn } from './support/apiSession.js';
+import { waitForMail } from './support/mail.js';
+
+/**
+ * A single request through the UI only: an operator chooses a group, fills its fields, types two
+ * signers, previews the exact pages and sends in order; the first signer's invitation arrives,
+ * the second's does not (yet).
+ */
+
+async function openScreen(page: Page) {
+  await signPageIn(page, await apiSession(SENDING_OPERATOR.email, SENDING_OPERATOR.password));
+  await page.goto('/single-signature-request');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud individual' })).toBeVisible();
+}
+
+async function chooseGroup(page: Page) {
+  await page.getByRole('combobox', { name: 'Grupo de documentos' }).click();
+  await page.getByRole('option', { name: new RegExp(SENDING_GROUP) }).click();
+  await expect(page.getByRole('textbox', { name: 'Proveedor' })).toBeVisible();
+}
+
+test('an operator sends a request to two signers in order and the first one is invited', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const first = `proveedor.${stamp}@e2e.test`;
+  const second = `gerente.${stamp}@e2e.test`;
+  const since = new Date();
+  await openScreen(page);
+  await chooseGroup(page);
+
+  // A value the field's type refuses is explained by the field, in Spanish.
+  await page.getByRole('textbox', { name: 'Valor del contrato' }).fill('doce mil');
+  await page.getByRole('textbox', { name: 'Proveedor' }).click();
+  await expect(page.getByText('Solo se permiten números enteros')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Valor del contrato' }).fill('12000000');
+  await page.getByRole('textbox', { name: 'Proveedor' }).fill('Suministros del Pacífico');
+
+  const supplier = page.getByRole('group', { name: /1\. Proveedor/ });
+  await supplier.getByRole('textbox', { name: /Nombre completo/ }).fill('Pablo Proveedor');
+  await supplier.getByRole('textbox', { name: /Correo electrónico/ }).fill(first);
+  const manager = page.getByRole('group', { name: /2\. Gerente/ });
+  await manager.getByRole('textbox', { name: /Nombre completo/ }).fill('Gina Gerente');
+  await manager.getByRole('textbox', { name: /Correo electrónico/ }).fill(second);
+  await expect(page.getByRole('radio', { name: 'Uno tras otro, en orden' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Vista previa' }).click();
+  await expect(page.getByRole('img', { name: /Página 1 de \d+ — Contrato de suministro E2E/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Solicitud n\.º \d+ enviada/ })).toBeVisible();
+
+  const invitation = await waitForMail(first, /firmar/, { since });
+  expect(invitation.text).toContain('/signature-request/');
+  // Sequential: the manager is invited only once the supplier has signed.
+  const response = await fetch(
+    `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages?to=${encodeURIComponent(second)}`,
+  );
+  expect(await response.json()).toEqual([]);
+});
+
+test('the single request screen fits a phone', { tag: '@mobile' }, async ({ page }) => {
+  await openScreen(page);
+  await chooseGroup(page);
+  await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+});
