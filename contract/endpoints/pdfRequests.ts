@@ -267,3 +267,61 @@ export const pdfRequestsEndpoints = {
     example: { params: { company_id: 1 } },
   }),
 } as const;
+
+/** Sending uploaded PDFs through the request core (server/requests/create.ts). */
+export const pdfSendEndpoints = {
+  signPdf: endpoint({
+    method: 'POST',
+    path: 'sign_pdf',
+    summary:
+      'Envía un PDF con sus campos a sus firmantes: consume unidades del plan, crea la solicitud e invita al primer turno.',
+    area,
+    scope: 'company',
+    permissions,
+    body: pdfSendSettings.extend(pdfSendItem.shape),
+    reply: z.object({ request_id: z.number(), validation_code: z.string() }),
+    owns: [ownsTemplateBody],
+    example: {
+      body: {
+        pdf_template_id: 1,
+        title: 'Contrato',
+        expires_at: '2030-01-31',
+        signers: [{ number: 1, name: 'Ana Firmante', email: 'ana@correo.test' }],
+      },
+    },
+  }),
+  signPdfMultiple: endpoint({
+    method: 'POST',
+    path: 'sign_pdf_multiple',
+    summary:
+      'PDF masivo: envía varios PDF distintos, cada uno a sus firmantes, en un solo lote; cada archivo se vuelve una solicitud una sola vez, en segundo plano.',
+    area,
+    scope: 'company',
+    permissions,
+    body: pdfSendSettings.extend({
+      items: z
+        .array(pdfSendItem)
+        .min(1)
+        .max(MAX_BULK_PDF_FILES)
+        .refine((items) => new Set(items.map((item) => item.pdf_template_id)).size === items.length, {
+          message: PDF_REQUEST_MESSAGES.duplicateUpload,
+        }),
+    }),
+    reply: z.object({ batch_id: z.number(), pdf_template_ids: z.array(z.number()) }),
+    notTenant: {
+      'items.pdf_template_id': 'el servicio exige PDF visibles para quien envía (404, como la ruta)',
+    },
+    example: {
+      body: {
+        expires_at: '2030-01-31',
+        items: [
+          {
+            pdf_template_id: 1,
+            title: 'Contrato',
+            signers: [{ number: 1, name: 'Ana Firmante', email: 'ana@correo.test' }],
+          },
+        ],
+      },
+    },
+  }),
+} as const;

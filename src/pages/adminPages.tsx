@@ -11,6 +11,8 @@ import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage'
 import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
+import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
+import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -42,8 +44,8 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { title: 'app.pages.single_request' },
-  'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
-  'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
+  'admin.bulk-pdf-requests': { element: () => <BulkPdfRequestsPage /> },
+  'admin.single-pdf-request': { element: () => <SinglePdfRequestPage /> },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
   'admin.reports.report': { title: 'app.pages.report' },
