@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { PDF_OPERATOR } from './fixtures/pdfRequests.fixture.js';
@@ -29,6 +30,15 @@ async function expectPageDrawn(page: Page, number: number) {
       { timeout: 30_000 },
     )
     .toBeGreaterThan(50);
+}
+
+/** axe-core: no serious or critical violation on the page as it is. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
+  expect(serious).toEqual([]);
 }
 
 /** Clicks a page at a fraction of its width and height (where the field goes). */
@@ -77,6 +87,7 @@ test('sends a PDF with placed fields', { tag: '@mobile' }, async ({ page }) => {
 
   await fillSigner(page, 'Ana Pedeefe', email);
   await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Enviar a firmar' }).click();
   await expect(page.getByText(/Solicitud enviada\. Código de validación: \S+/)).toBeVisible();
   await waitForMail(email, /./);
