@@ -1,3 +1,4 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -19,6 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import type { PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests';
 import type { AppDataProvider } from '../../dataProvider';
 import { SendSettingsForm } from './DraftForms';
 import { PdfPageFrame, PdfUploadButton } from './PageParts';
@@ -27,12 +29,30 @@ import {
   defaultSettings,
   draftOf,
   draftProblems,
+  emptyRecipient,
   type PdfDraft,
   type SendSettings,
   signPdfMultipleInput,
 } from './pdfRequestsData';
 import { DraftEditor } from './SinglePdfRequestPage';
 import { usePdfTranslate } from './usePdfTranslate';
+
+/** A draft after a massive save: the saved fields, and a recipient for every signer they name. */
+function withFieldsOf(draft: PdfDraft, source: PdfDraft, saved: readonly PdfTemplateRecord[]): PdfDraft {
+  const record = saved.find((item) => item.id === draft.template.id);
+  if (!record) return draft;
+  const missing = source.recipients.filter(
+    (recipient) => !draft.recipients.some((own) => own.number === recipient.number),
+  );
+  return {
+    ...draft,
+    template: record,
+    fields: record.fields,
+    recipients: [...draft.recipients, ...missing.map((recipient) => emptyRecipient(recipient.number))].sort(
+      (a, b) => a.number - b.number,
+    ),
+  };
+}
 
 /** How far a sent batch is: each file's state, polled until every file is sent or failed. */
 function BatchProgress({
@@ -121,6 +141,31 @@ export function BulkPdfRequestsPage() {
     setDrafts((all) => all.filter((draft) => draft.template.id !== id));
     setCurrent(0);
   };
+  /** The selected file's fields on every file (update_pdf_content_massive checks each file's pages). */
+  const applyToAll = async () => {
+    if (!selected) return;
+    setBusy(true);
+    try {
+      const fallback = (number: number) => translate('signer_default', { number });
+      const { body } = contentInput(selected, fallback);
+      const saved = await dataProvider.callEndpoint(
+        'updatePdfContentMassive',
+        {
+          body: {
+            pdf_template_ids: drafts.map((draft) => draft.template.id),
+            fields: body.fields,
+            signers: body.signers,
+          },
+        },
+        { alert: true },
+      );
+      setDrafts((all) => all.map((draft) => withFieldsOf(draft, selected, saved.items)));
+    } catch {
+      // The toast names the file whose pages the fields do not fit.
+    } finally {
+      setBusy(false);
+    }
+  };
   const send = async () => {
     setShowProblems(true);
     const firstWrong = drafts.findIndex((draft) => Object.keys(draftProblems(draft)).length > 0);
@@ -186,7 +231,17 @@ export function BulkPdfRequestsPage() {
                   />
                 ))}
               </Tabs>
-              <Box>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                {drafts.length > 1 ? (
+                  <Button
+                    variant="outlined"
+                    startIcon={<ContentCopyIcon />}
+                    disabled={busy}
+                    onClick={applyToAll}
+                  >
+                    {translate('apply_to_all')}
+                  </Button>
+                ) : null}
                 <Button
                   color="error"
                   startIcon={<DeleteOutlineIcon />}
@@ -194,7 +249,7 @@ export function BulkPdfRequestsPage() {
                 >
                   {translate('remove_file')}
                 </Button>
-              </Box>
+              </Stack>
               <DraftEditor
                 key={selected.template.id}
                 draft={selected}

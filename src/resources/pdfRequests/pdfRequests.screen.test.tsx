@@ -53,7 +53,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PDF field editor', () => {
+describe('PDF field editor', { timeout: 60_000 }, () => {
   it('places fields by click and by button, then moves, resizes and removes them with the keyboard', async () => {
     const user = userEvent.setup();
     const onFields = vi.fn();
@@ -117,7 +117,7 @@ function signIn() {
 
 const pdfFile = (name: string) => new File(['%PDF-1.7\n%%EOF'], name, { type: 'application/pdf' });
 
-describe('PDF sending screens', () => {
+describe('PDF sending screens', { timeout: 120_000 }, () => {
   it('uploads a PDF, refuses to send without names and signature, then sends it', async () => {
     signIn();
     const user = userEvent.setup();
@@ -188,6 +188,15 @@ describe('PDF sending screens', () => {
       if (name === 'uploadPdfTemplate')
         return record(input.body!.filename === 'uno.pdf' ? 21 : 22, input.body!.filename!);
       if (name === 'updatePdfContent') return record(21, 'uno.pdf');
+      if (name === 'updatePdfContentMassive') {
+        const body = (input as { body: { pdf_template_ids: number[]; fields: PdfField[] } }).body;
+        return {
+          items: body.pdf_template_ids.map((id) => ({
+            ...record(id, id === 21 ? 'uno.pdf' : 'dos.pdf'),
+            fields: body.fields,
+          })),
+        };
+      }
       if (name === 'signPdfMultiple') return { batch_id: 5, pdf_template_ids: [21, 22] };
       if (name === 'getPdfTemplates') {
         polls++;
@@ -224,15 +233,21 @@ describe('PDF sending screens', () => {
     await user.upload(input, [pdfFile('uno.pdf'), pdfFile('dos.pdf')]);
     expect(await screen.findByRole('tab', { name: 'dos.pdf' })).toBeInTheDocument();
 
-    for (const [tab, name, email] of [
-      ['uno.pdf', 'Ana Uno', 'ana@correo.test'],
-      ['dos.pdf', 'Beto Dos', 'beto@correo.test'],
-    ] as const) {
-      await user.click(screen.getByRole('tab', { name: new RegExp(tab) }));
-      await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), name);
-      await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), email);
-      await user.click(screen.getByRole('button', { name: 'Firma · Página 1 de 1' }));
-    }
+    await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Ana Uno');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'ana@correo.test');
+    await user.click(screen.getByRole('button', { name: 'Firma · Página 1 de 1' }));
+    // The first file's fields go to every file, each checked by the server against its pages.
+    await user.click(screen.getByRole('button', { name: 'Usar estos campos en todos los PDF' }));
+    await user.click(screen.getByRole('tab', { name: /dos\.pdf/ }));
+    expect(await screen.findByRole('button', { name: 'Firma de Firmante 1, página 1' })).toBeInTheDocument();
+    expect(callEndpoint.mock.calls.find(([name]) => name === 'updatePdfContentMassive')![1]).toMatchObject({
+      body: {
+        pdf_template_ids: [21, 22],
+        fields: [expect.objectContaining({ kind: 'signature', signer: 1 })],
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Beto Dos');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'beto@correo.test');
     await user.click(screen.getByRole('button', { name: 'Enviar todos (2)' }));
     expect(await screen.findByText('1 enviados, 1 fallidos', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Sin unidades disponibles')).toBeInTheDocument();
