@@ -123,3 +123,28 @@ test('sends a bulk PDF of three files, each to its own signer', async ({ page })
   await expect(page.getByText('3 enviados, 0 fallidos')).toBeVisible({ timeout: 90_000 });
   for (const email of emails) await waitForMail(email, /./);
 });
+
+test('the bulk PDF screen fits a phone', { tag: '@mobile' }, async ({ page }) => {
+  const stamp = Date.now();
+  await signPageIn(page, await apiSession(PDF_OPERATOR.email, PDF_OPERATOR.password));
+  await page.goto('/bulk-pdf-requests');
+  await page.locator('input[type="file"]').setInputFiles(
+    await Promise.all(
+      ['a', 'b'].map(async (letter) => ({
+        name: `telefono-${stamp}-${letter}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: await makePdf(1),
+      })),
+    ),
+  );
+  await expect(page.getByRole('tab')).toHaveCount(2);
+  await expectPageDrawn(page, 1);
+  await clickPage(page, 1, 0.5, 0.85);
+  await page.getByRole('button', { name: 'Usar estos campos en todos los PDF' }).click();
+  await page.getByRole('tab', { name: `telefono-${stamp}-b.pdf` }).click();
+  await expect(
+    page.getByRole('button', { name: 'Firma de Firmante 1, página 1', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar todos (2)' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+});
