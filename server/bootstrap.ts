@@ -9,6 +9,7 @@ import { JobQueue } from './jobs/queue.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
+import { registerBulkPdfJob } from './modules/pdfRequests/pdfSend.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
@@ -68,5 +69,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerDownloadRequestJob(deps);
   registerWebhookDeliveryJob(deps);
   registerRequestMailJob(deps);
+  registerBulkPdfJob(deps);
   return { deps, seed };
 }

@@ -12,6 +12,8 @@ import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
 import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
+import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
+import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -43,8 +45,8 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
   'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { element: () => <SingleRequestPage /> },
-  'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
-  'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
+  'admin.bulk-pdf-requests': { element: () => <BulkPdfRequestsPage /> },
+  'admin.single-pdf-request': { element: () => <SinglePdfRequestPage /> },
   'admin.list-signature-request.list': { title: 'app.pages.request_history' },
   'admin.update-signature-request.update': { title: 'app.pages.update_request' },
   'admin.reports.report': { title: 'app.pages.report' },
