@@ -11,6 +11,7 @@ import {
   type NewSignatureRequest,
   prepareRequestDocuments,
 } from '../../requests/create.js';
+import { announceRequestSent } from '../../requests/sent.js';
 import { readAll } from '../../storage/storage.js';
 import { requireFeature } from './pdfTemplates.service.js';
 
@@ -159,6 +160,7 @@ export async function signPdf(deps: Deps, actor: Actor, input: PdfSendSettings &
   );
   try {
     const created = await db.transaction((tx) => insertSignatureRequest(deps, tx, prepared));
+    await announceRequestSent(deps, created.requestId);
     return { request_id: created.requestId, validation_code: created.validationCode };
   } catch (error) {
     // Refused (no units, …): the stored copies belong to no request.
@@ -309,20 +311,23 @@ export async function runBulkPdfRow(deps: Deps, payload: unknown, job: JobRecord
         },
       ),
     );
-    await db.transaction(async (tx) => {
+    const sentRequestId = await db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({ status: signatureRequestBatchRows.status })
+        .select({ status: signatureRequestBatchRows.status, requestId: signatureRequestBatchRows.requestId })
         .from(signatureRequestBatchRows)
         .where(eq(signatureRequestBatchRows.id, rowId))
         .for('update');
-      if (locked?.status !== 'queued') return;
+      // Sent by an earlier run of this job: announce again (once per request) in case it stopped before.
+      if (locked?.status !== 'queued') return locked?.status === 'sent' ? locked.requestId : null;
       const { requestId } = await insertSignatureRequest(deps, tx, prepared);
       await tx
         .update(signatureRequestBatchRows)
         .set({ status: 'sent', requestId })
         .where(eq(signatureRequestBatchRows.id, rowId));
       await finishBatchIfDone(deps, tx, row.batch.id);
+      return requestId;
     });
+    if (sentRequestId) await announceRequestSent(deps, sentRequestId);
   } catch (error) {
     if (error instanceof HttpProblem) return failRow(deps, rowId, row.batch.id, error.message);
     // Unexpected: retried with back-off; the last attempt leaves a reason instead of a stuck row.
