@@ -12,6 +12,7 @@ import { registerDownloadRequestJob } from './modules/companies/downloads.servic
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
+import { registerSealJob } from './requests/seal.js';
 import { loadSecrets } from './secrets.js';
 import { type FileStorage, localStorageFor } from './storage/storage.js';
 import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
@@ -68,5 +69,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerDownloadRequestJob(deps);
   registerWebhookDeliveryJob(deps);
   registerRequestMailJob(deps);
+  registerSealJob(deps);
   return { deps, seed };
 }
