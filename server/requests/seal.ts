@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -8,8 +9,10 @@ import {
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import type { JobRecord } from '../jobs/queue.js';
+import { userSigningIdentity } from '../modules/signatureSettings/signatureSettings.service.js';
 import { sharedRenderer } from '../modules/templates/templateRender.service.js';
 import { PendingSealError, sealDocument } from '../signing/seal-document.js';
+import { sealPdf } from '../signing/seal-pdf.js';
 import { timestamperFor } from '../signing/timestamp-client.js';
 import { readAll } from '../storage/storage.js';
 import { appendRequestEvent, requestEvents, toAuditEntry } from './events.js';
@@ -31,6 +34,8 @@ const payloadSchema = z.object({ requestId: z.number().int().positive() });
 /** After the queue's last attempt a pending seal is tried again this much later, for ever. */
 const PENDING_RETRY_SECONDS = 3600;
 
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 /** Seals every document still unsealed, then marks the request sealed (once) and mails its people. */
 export async function sealRequest(deps: Deps, requestId: number): Promise<'sealed' | 'skipped'> {
   const { db } = deps.database;
@@ -51,6 +56,8 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   const trust = await platformTrust(deps.config);
   const timestamper = timestamperFor(trust);
   const evidence = certificateSigners(signers, events);
+  // A role-20 sender's own certificate signs after the platform seal (signature settings).
+  const ownIdentity = request.createdBy ? await userSigningIdentity(deps, request.createdBy) : null;
   for (const document of documents) {
     if (document.sealedKey) continue;
     const rendered = await readAll(deps.storage, document.renderedKey);
@@ -71,12 +78,28 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
       timestamper,
       now: () => deps.clock.now(),
     });
+    const pdf = ownIdentity
+      ? await sealPdf({
+          pdf: sealed.pdf,
+          identity: ownIdentity,
+          timestamper: async (imprint) => {
+            try {
+              return await timestamper(imprint);
+            } catch (error) {
+              throw new PendingSealError(error);
+            }
+          },
+          now: () => deps.clock.now(),
+          reason: `Firmado digitalmente por el remitente; código ${request.validationCode}`,
+        })
+      : sealed.pdf;
+    const sha256 = ownIdentity ? sha256Hex(pdf) : sealed.sha256;
     // The hash in the key: a second worker racing on the same document writes its own file.
-    const key = `companies/${request.companyId}/requests/${requestId}/sealed/document-${document.position}-${sealed.sha256.slice(0, 16)}.pdf`;
-    await deps.storage.put(key, sealed.pdf);
+    const key = `companies/${request.companyId}/requests/${requestId}/sealed/document-${document.position}-${sha256.slice(0, 16)}.pdf`;
+    await deps.storage.put(key, pdf);
     const won = await db
       .update(signatureRequestDocuments)
-      .set({ sealedKey: key, sealedSha256: sealed.sha256 })
+      .set({ sealedKey: key, sealedSha256: sha256 })
       .where(and(eq(signatureRequestDocuments.id, document.id), isNull(signatureRequestDocuments.sealedKey)))
       .returning({ id: signatureRequestDocuments.id });
     if (won.length === 0) await deps.storage.delete(key);
