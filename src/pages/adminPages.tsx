@@ -12,6 +12,7 @@ import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
+import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
 
@@ -34,7 +35,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
-  'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
+  'admin.update-signature.signature': { element: () => <SignatureSettingsPage /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
