@@ -21,6 +21,9 @@ export const PUBLIC_ENDPOINTS = new Set([
   // Anyone holding a signed document or its validation code may check it (issue 11).
   'validateCertificateCode',
   'validateCertificatePdf',
+  // The auto-sign approver's link carries its own derived token.
+  'checkStatusAutoSignRequest',
+  'approveOrRejectAutoSignRequest',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */
