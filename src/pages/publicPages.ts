@@ -17,5 +17,7 @@ export const PUBLIC_PAGES: Record<PublicRouteName, LazyExoticComponent<Component
       default: m.CertificateValidationPage,
     })),
   ),
-  'approval.packages': lazy(() => placeholders().then((m) => ({ default: m.ApprovalPackagesPage }))),
+  'approval.packages': lazy(() =>
+    import('../signing/approval/ApprovalPackagesPage').then((m) => ({ default: m.ApprovalPackagesPage })),
+  ),
 };
