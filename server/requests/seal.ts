@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  companies,
   signatureRequestDocuments,
   signatureRequestSigners,
   signatureRequests,
@@ -17,7 +18,7 @@ import { timestamperFor } from '../signing/timestamp-client.js';
 import { readAll } from '../storage/storage.js';
 import { appendRequestEvent, requestEvents, toAuditEntry } from './events.js';
 import { publicBaseUrl, queueRequestMail } from './mail.js';
-import { certificateSigners, stampsFor } from './sealEvidence.js';
+import { autoSignSigner, certificateSigners, stampsFor } from './sealEvidence.js';
 import { platformTrust } from './sealTrust.js';
 
 /**
@@ -56,6 +57,9 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   const trust = await platformTrust(deps.config);
   const timestamper = timestamperFor(trust);
   const evidence = certificateSigners(signers, events);
+  const companySignature =
+    request.autoSignStatus === 'approved' ? await companySigner(deps, request, events) : undefined;
+  if (companySignature) evidence.push(companySignature);
   // A role-20 sender's own certificate signs after the platform seal (signature settings).
   const ownIdentity = request.createdBy ? await userSigningIdentity(deps, request.createdBy) : null;
   for (const document of documents) {
@@ -107,6 +111,26 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   }
   await finishSeal(deps, requestId);
   return 'sealed';
+}
+
+/** The company's approved auto-signature, for the certificate. */
+async function companySigner(
+  deps: Deps,
+  request: typeof signatureRequests.$inferSelect,
+  events: Awaited<ReturnType<typeof requestEvents>>,
+) {
+  const { db } = deps.database;
+  const [company] = await db
+    .select({ fiscalName: companies.fiscalName, taxId: companies.taxId })
+    .from(companies)
+    .where(eq(companies.id, request.companyId));
+  const [approver] = request.autoSignApproverId
+    ? await db
+        .select({ name: users.name, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, request.autoSignApproverId))
+    : [];
+  return company && approver ? autoSignSigner(company, approver, events) : undefined;
 }
 
 /** Marks the request sealed with the audit trail's anchor and queues the completion e-mails, once. */

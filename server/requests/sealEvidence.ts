@@ -154,3 +154,27 @@ export function certificateSigners(signers: SignerRow[], events: EventRow[]): Ce
       };
     });
 }
+
+/**
+ * The company's own signature on an auto-signed request, as the certificate lists it: the approver
+ * who approved it, when, and from where (the `auto_sign_approved` event).
+ */
+export function autoSignSigner(
+  company: { fiscalName: string; taxId: string | null },
+  approver: { name: string; lastName: string | null; email: string },
+  events: EventRow[],
+): CertificateSigner | undefined {
+  const approval = events.findLast((event) => event.action === 'auto_sign_approved');
+  if (!approval) return undefined;
+  const approverName = [approver.name, approver.lastName].filter(Boolean).join(' ');
+  return {
+    name: `${company.fiscalName} (firma automática aprobada por ${approverName})`,
+    email: approver.email,
+    identificationType: 'NIT',
+    identificationNumber: company.taxId ?? '',
+    ip: approval.ip ?? undefined,
+    userAgent: approval.userAgent ?? undefined,
+    viewedAt: approval.at,
+    signedAt: approval.at,
+  };
+}

@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureRequestSigners, signatureRequests } from '../../server/db/schema/index.js';
+import {
+  signatureRequestDocuments,
+  signatureRequestSigners,
+  signatureRequests,
+} from '../../server/db/schema/index.js';
 import { solidPng } from '../../server/documents/test-support.js';
 import { approvalToken } from '../../server/modules/approval/approval.service.js';
 import { requestEvents } from '../../server/requests/events.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/factories.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
+import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { freshIp } from './support/mailbox.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
@@ -116,6 +122,23 @@ describe(`auto-sign approval on ${testDatabaseKind}`, () => {
       'completed',
       'sealed',
     ]);
+    // The certificate of completion lists the company's signature and who approved it.
+    const [document] = await t.deps.database.db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, request.requestId));
+    const pdf = (await readAll(t.deps.storage, document!.sealedKey!))!;
+    const { dir, remove } = await temporaryDirectory('rubrica-auto-sign-');
+    try {
+      const text = (await run('pdftotext', [await writeTemp(dir, 'sellado.pdf', pdf), '-'])).stdout.replace(
+        /[\s\u200b]+/g,
+        ' ',
+      );
+      expect(text).toContain('Andina Firmas (firma automática aprobada por Elena Prueba)');
+      expect(text).toContain('auto_sign_approved');
+    } finally {
+      await remove();
+    }
 
     const again = await call('approve_or_reject_auto_sign_request', { token, approve: true });
     expect(again.statusCode).toBe(409);
