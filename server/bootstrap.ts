@@ -13,6 +13,7 @@ import { registerBulkPdfJob } from './modules/pdfRequests/pdfSend.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
+import { registerSealJob } from './requests/seal.js';
 import { loadSecrets } from './secrets.js';
 import { type FileStorage, localStorageFor } from './storage/storage.js';
 import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
@@ -70,5 +71,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerWebhookDeliveryJob(deps);
   registerRequestMailJob(deps);
   registerBulkPdfJob(deps);
+  registerSealJob(deps);
   return { deps, seed };
 }

@@ -15,6 +15,7 @@ import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage
 import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
 import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
+import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
 
@@ -37,7 +38,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'session.recover-password': { element: () => <RecoverPasswordPage /> },
   'admin.impersonation': { element: () => <ImpersonationPage /> },
   'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
-  'admin.update-signature.signature': { title: 'app.pages.signature_settings' },
+  'admin.update-signature.signature': { element: () => <SignatureSettingsPage /> },
   'user.dashboard': { title: 'app.pages.dashboard' },
   'user.user.item-crud': { element: () => <ProfilePage /> },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },

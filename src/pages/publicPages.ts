@@ -13,7 +13,11 @@ export const PUBLIC_PAGES: Record<PublicRouteName, LazyExoticComponent<Component
   'signature-request.sign': lazy(() => placeholders().then((m) => ({ default: m.SignRequestPage }))),
   'list-documents.sign': lazy(() => placeholders().then((m) => ({ default: m.ListDocumentsPage }))),
   'certificate.validation': lazy(() =>
-    placeholders().then((m) => ({ default: m.CertificateValidationPage })),
+    import('../signing/validation/CertificateValidationPage').then((m) => ({
+      default: m.CertificateValidationPage,
+    })),
   ),
-  'approval.packages': lazy(() => placeholders().then((m) => ({ default: m.ApprovalPackagesPage }))),
+  'approval.packages': lazy(() =>
+    import('../signing/approval/ApprovalPackagesPage').then((m) => ({ default: m.ApprovalPackagesPage })),
+  ),
 };

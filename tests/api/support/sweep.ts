@@ -18,6 +18,12 @@ export const PUBLIC_ENDPOINTS = new Set([
   'getCompanyLogo',
   // The FAQ page /frequently-asked-questions has no access list (SPEC §2.1).
   'listFaqArticles',
+  // Anyone holding a signed document or its validation code may check it (issue 11).
+  'validateCertificateCode',
+  'validateCertificatePdf',
+  // The auto-sign approver's link carries its own derived token.
+  'checkStatusAutoSignRequest',
+  'approveOrRejectAutoSignRequest',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */

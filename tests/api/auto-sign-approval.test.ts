@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  signatureRequestDocuments,
+  signatureRequestSigners,
+  signatureRequests,
+} from '../../server/db/schema/index.js';
+import { solidPng } from '../../server/documents/test-support.js';
+import { approvalToken } from '../../server/modules/approval/approval.service.js';
+import { requestEvents } from '../../server/requests/events.js';
+import { createTestRequest, type TestRequest } from '../../server/requests/factories.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
+import { readAll } from '../../server/storage/storage.js';
+import { testDatabaseKind } from './support/database.js';
+import { freshIp } from './support/mailbox.js';
+import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
+import { bearer, createTestApp, type TestApp } from './support/testApp.js';
+
+describe(`auto-sign approval on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let ids: TenantIds;
+  let tokens: TenantTokens;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ ids, tokens } = await createTenants(t, { password: 'Clave-Segura-2026' }));
+  });
+  afterAll(() => t.close());
+
+  const call = (path: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      payload,
+      remoteAddress: freshIp(),
+      headers: { 'user-agent': 'Navegador del aprobador' },
+    });
+
+  /** A request the company signs automatically once Elena approves. */
+  async function autoSignRequest(): Promise<{ request: TestRequest; token: string }> {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      createdBy: ids.elena,
+      signers: [{ name: 'Gabriel Cliente', email: 'gabriel.cliente@correo.test' }],
+    });
+    await t.deps.database.db
+      .update(signatureRequests)
+      .set({ autoSign: true, autoSignApproverId: ids.elena, autoSignStatus: 'pending' })
+      .where(eq(signatureRequests.id, request.requestId));
+    return { request, token: approvalToken(t.deps.secrets.sessionSecret, request.requestId, ids.elena) };
+  }
+
+  const signAll = (request: TestRequest) =>
+    t.deps.database.db
+      .update(signatureRequestSigners)
+      .set({
+        status: 'signed',
+        signedAt: new Date(),
+        signatureKind: 'typed',
+        fieldValues: { signature_text: 'Gabriel' },
+      })
+      .where(eq(signatureRequestSigners.requestId, request.requestId));
+
+  it('refuses wrong and malformed links, and approval before every signer signed', async () => {
+    const { request, token } = await autoSignRequest();
+    const forged = `${request.requestId}.${'A'.repeat(43)}`;
+    const wrong = await call('check_status_auto_sign_request', { token: forged });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe('El enlace de aprobación no es válido');
+    expect((await call('check_status_auto_sign_request', { token: 'no-es-un-enlace' })).statusCode).toBe(422);
+    const status = (await call('check_status_auto_sign_request', { token })).json().data;
+    expect(status).toMatchObject({ ready: false, auto_sign_status: 'pending', company: 'Andina Firmas' });
+    const early = await call('approve_or_reject_auto_sign_request', { token, approve: false });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('Aún faltan firmas');
+  });
+
+  it('asks the approver to keep a signature before approving', async () => {
+    const { request, token } = await autoSignRequest();
+    await signAll(request);
+    const refused = await call('approve_or_reject_auto_sign_request', { token, approve: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Configuración de firma');
+  });
+
+  it('applies the approver’s stored signature, completes and seals the request, audited; only once', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update_signature/${ids.elena}`,
+      headers: bearer(tokens.elena),
+      payload: {
+        signature_image: {
+          filename: 'firma.png',
+          content_base64: solidPng(200, 60, [0, 0, 0]).toString('base64'),
+        },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { request, token } = await autoSignRequest();
+    await signAll(request);
+    const status = (await call('check_status_auto_sign_request', { token })).json().data;
+    expect(status).toMatchObject({ ready: true, approver: 'Elena Prueba' });
+    expect(status.signature_image).toMatch(/^data:image\/png;base64,/);
+    expect(status.documents).toHaveLength(1);
+
+    const approved = await call('approve_or_reject_auto_sign_request', { token, approve: true });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().message).toBe('Firma automática aprobada');
+    expect(approved.json().data).toMatchObject({ auto_sign_status: 'approved', status: 'completed' });
+    await t.deps.queue.drain();
+    const [row] = await t.deps.database.db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, request.requestId));
+    expect(row).toMatchObject({ status: 'completed', sealStatus: 'sealed' });
+    const events = await requestEvents(t.deps.database.db, request.requestId);
+    const approval = events.find((event) => event.action === 'auto_sign_approved')!;
+    expect(approval.userId).toBe(ids.elena);
+    expect(approval.userAgent).toBe('Navegador del aprobador');
+    expect(approval.details).toMatchObject({ signatureSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(events.map((event) => event.action).slice(-3)).toEqual([
+      'auto_sign_approved',
+      'completed',
+      'sealed',
+    ]);
+    // The certificate of completion lists the company's signature and who approved it.
+    const [document] = await t.deps.database.db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, request.requestId));
+    const pdf = (await readAll(t.deps.storage, document!.sealedKey!))!;
+    const { dir, remove } = await temporaryDirectory('rubrica-auto-sign-');
+    try {
+      const text = (await run('pdftotext', [await writeTemp(dir, 'sellado.pdf', pdf), '-'])).stdout.replace(
+        /[\s\u200b]+/g,
+        ' ',
+      );
+      expect(text).toContain('Andina Firmas (firma automática aprobada por Elena Prueba)');
+      expect(text).toContain('auto_sign_approved');
+    } finally {
+      await remove();
+    }
+
+    const again = await call('approve_or_reject_auto_sign_request', { token, approve: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta firma automática ya fue decidida');
+  });
+
+  it('records a rejection with its reason and rejects the request', async () => {
+    const { request, token } = await autoSignRequest();
+    await signAll(request);
+    const rejected = await call('approve_or_reject_auto_sign_request', {
+      token,
+      approve: false,
+      reason: 'El valor del contrato no coincide',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data).toMatchObject({ auto_sign_status: 'rejected', status: 'rejected' });
+    const events = await requestEvents(t.deps.database.db, request.requestId);
+    expect(events.at(-1)).toMatchObject({
+      action: 'auto_sign_rejected',
+      details: expect.objectContaining({ reason: 'El valor del contrato no coincide' }),
+    });
+  });
+});
