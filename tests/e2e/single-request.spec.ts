@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SENDING_GROUP, SENDING_OPERATOR } from './fixtures/requestSending.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
@@ -60,9 +61,15 @@ test('an operator sends a request to two signers in order and the first one is i
   expect(await response.json()).toEqual([]);
 });
 
-test('the single request screen fits a phone', { tag: '@mobile' }, async ({ page }) => {
+test('the single request screen fits a phone and passes axe', { tag: '@mobile' }, async ({ page }) => {
   await openScreen(page);
   await chooseGroup(page);
   await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+  // axe-core: no serious or critical violation on the filled-in form.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
+  expect(serious).toEqual([]);
 });

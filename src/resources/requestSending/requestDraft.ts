@@ -6,7 +6,10 @@ import {
   signatureRequestInput,
 } from '../../../contract/endpoints/requestSending';
 import { fieldValueSchema, type TemplateField } from '../../../contract/endpoints/templateFields';
-import { fieldErrors, VALIDATION_MESSAGES } from '../../../contract/validation';
+import { fieldErrors, installSpanishZodMessages, VALIDATION_MESSAGES } from '../../../contract/validation';
+
+// The shared schemas' generic messages in Spanish, as the server gives them.
+installSpanishZodMessages();
 
 /**
  * The single request screen's draft and its checks: the very schemas the server applies
