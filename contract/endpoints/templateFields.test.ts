@@ -31,6 +31,9 @@ describe('template field types', () => {
     expect(number.safeParse('1.5').error?.issues[0]?.message).toBe('Solo se permiten números enteros');
     const date = fieldValueSchema(field({ type: 'date', min_date: '2026-01-01' }));
     expect(date.safeParse('2025-12-31').error?.issues[0]?.message).toMatch(/anterior a 2026-01-01/);
+    expect(date.safeParse('2026-02-28').success).toBe(true);
+    expect(date.safeParse('2026-02-30').success).toBe(false);
+    expect(date.safeParse('2028-02-29').success).toBe(true);
     expect(fieldValueSchema(field({ type: 'select', options: ['A', 'B'] })).safeParse('C').success).toBe(
       false,
     );

@@ -161,9 +161,14 @@ const dateValue = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: TEMPLATE_FIELD_MESSAGES.invalidDate })
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), {
-    message: TEMPLATE_FIELD_MESSAGES.invalidDate,
-  });
+  // A real calendar day: the date reads back unchanged (Date rolls 2026-02-30 over to March).
+  .refine(
+    (text) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+    },
+    { message: TEMPLATE_FIELD_MESSAGES.invalidDate },
+  );
 
 /**
  * The schema a value of this field must pass (a value is always text; `required` is the
