@@ -10,6 +10,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
+import { declareRequestSchedule } from './modules/requestHistory/schedule.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
 import { loadSecrets } from './secrets.js';
@@ -68,5 +69,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerDownloadRequestJob(deps);
   registerWebhookDeliveryJob(deps);
   registerRequestMailJob(deps);
+  declareRequestSchedule(deps);
   return { deps, seed };
 }
