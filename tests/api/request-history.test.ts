@@ -90,7 +90,9 @@ describe(`request history on ${testDatabaseKind}`, () => {
 
     const future = await call(tokens.elena, 'listSignatureRequests', { body: { date_from: '2999-01-01' } });
     expect(future.data.items).toHaveLength(0);
-    const foreignFilter = await call(tokens.elena, 'listSignatureRequests', { body: { company_id: ids.caribe } });
+    const foreignFilter = await call(tokens.elena, 'listSignatureRequests', {
+      body: { company_id: ids.caribe },
+    });
     expect(foreignFilter.status).toBe(404);
     const badDate = await call(tokens.elena, 'listSignatureRequests', { body: { date_from: 'ayer' } });
     expect(badDate.status).toBe(422);
@@ -166,7 +168,10 @@ describe(`request history on ${testDatabaseKind}`, () => {
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.data.status).toBe('cancelled');
-    const [row] = await db().select().from(signatureRequests).where(eq(signatureRequests.id, request.requestId));
+    const [row] = await db()
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, request.requestId));
     expect(row).toMatchObject({ cancelReason: 'El cliente desistió', cancelledBy: ids.elena });
     const mails = await mailsTo(t, 'invitada@cancelar.test');
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -198,7 +203,10 @@ describe(`request history on ${testDatabaseKind}`, () => {
     expect(past.status).toBe(422);
     expect(past.message).toBe('La nueva fecha de vencimiento debe ser futura');
 
-    await db().update(signatureRequests).set({ status: 'expired' }).where(eq(signatureRequests.id, request.requestId));
+    await db()
+      .update(signatureRequests)
+      .set({ status: 'expired' })
+      .where(eq(signatureRequests.id, request.requestId));
     const extended = await call(tokens.elena, 'extendTimeLimit', {
       body: { request_id: request.requestId, expires_at: '2999-06-30T17:00:00-05:00' },
     });
@@ -263,7 +271,9 @@ describe(`request history on ${testDatabaseKind}`, () => {
     const params = { company_id: ids.andina, document_package_signer_id: request.signers[0]!.id };
     const first = await call(tokens.elena, 'getSignatureRejectionReasons', { params });
     expect(first.status).toBe(200);
-    expect(first.data.reasons.map((reason) => reason.reason)).toContain('No estoy de acuerdo con las condiciones');
+    expect(first.data.reasons.map((reason) => reason.reason)).toContain(
+      'No estoy de acuerdo con las condiciones',
+    );
     const second = await call(tokens.elena, 'getSignatureRejectionReasons', { params });
     expect(second.data.reasons).toEqual(first.data.reasons);
     expect(second.data.signer_reason).toBeNull();

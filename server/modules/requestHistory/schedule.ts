@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { signatureRequestSigners, signatureRequests, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
@@ -162,7 +163,17 @@ async function expireRequest(deps: Deps, requestId: number): Promise<boolean> {
     companyId: expired.companyId,
     event: 'request.expired',
     data: { request_id: requestId, expires_at: expired.expiresAt.toISOString(), status: 'expired' },
-    eventId: `request.expired:${requestId}`,
+    eventId: requestEventId(`request.expired:${requestId}`),
   });
   return true;
+}
+
+/**
+ * The webhook event id of a request's event: a UUID (the deliveries' column type) derived from
+ * `request.<event>:<requestId>`, so that a retry emits the same id and is delivered once.
+ */
+export function requestEventId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
