@@ -11,6 +11,8 @@ import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage'
 import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
+import { RequestDetailPage } from '../resources/requestHistory/RequestDetailPage';
+import { RequestHistoryPage } from '../resources/requestHistory/RequestHistoryPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -44,8 +46,8 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.single-signature-request': { title: 'app.pages.single_request' },
   'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },
-  'admin.list-signature-request.list': { title: 'app.pages.request_history' },
-  'admin.update-signature-request.update': { title: 'app.pages.update_request' },
+  'admin.list-signature-request.list': { element: () => <RequestHistoryPage /> },
+  'admin.update-signature-request.update': { element: () => <RequestDetailPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },

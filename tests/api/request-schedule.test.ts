@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { type AddressInfo, createServer } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequests, webhookDeliveries } from '../../server/db/schema/index.js';
