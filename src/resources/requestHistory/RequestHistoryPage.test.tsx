@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../dataProvider/dataProvider';
-import type { HttpRequest } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/harness';
 import { RequestHistoryPage } from './RequestHistoryPage';
 import { fakeApi, summary } from './requestHistoryFakes';
