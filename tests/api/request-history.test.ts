@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureRequestSigners, signatureRequests } from '../../server/db/schema/index.js';
+import { createDocumentTemplate, createDocumentType } from '../../server/db/factories.js';
+import {
+  signatureRequestDocuments,
+  signatureRequestSigners,
+  signatureRequests,
+} from '../../server/db/schema/index.js';
 import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
 import { hashSignerToken } from '../../server/requests/tokens.js';
@@ -312,5 +318,57 @@ describe(`request history on ${testDatabaseKind}`, () => {
     });
     expect(late.status).toBe(409);
     expect(late.message).toContain('ya firmó');
+  });
+
+  it('renders a template document again with corrected values before anyone signs', async () => {
+    const documentTypeId = await createDocumentType(db(), {
+      companyId: ids.andina,
+      name: 'Contrato valores',
+    });
+    const template = await createDocumentTemplate(db(), {
+      companyId: ids.andina,
+      documentTypeId,
+      name: 'Contrato con valores',
+      html: '<p>Arrendatario: <span data-field="nombre">nombre</span></p>',
+      fields: [{ name: 'nombre', label: 'Nombre', type: 'text', required: true, filled_by: 0 }],
+    });
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      signers: [{ name: 'Valeria Valores', email: 'valeria@valores.test' }],
+    });
+    const documentId = request.documentIds[0]!;
+    await db()
+      .update(signatureRequestDocuments)
+      .set({ templateVersionId: template.versionId, fieldValues: { nombre: 'Ana Antigua' } })
+      .where(eq(signatureRequestDocuments.id, documentId));
+    const [before] = await db()
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.id, documentId));
+
+    const updated = await call(tokens.elena, 'updateContentSignRequest', {
+      params: { id: request.requestId },
+      body: { documents: [{ id: documentId, values: { nombre: 'Beatriz Nueva' } }] },
+    });
+    expect(updated.status).toBe(200);
+    const [after] = await db()
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.id, documentId));
+    expect(after!.fieldValues).toEqual({ nombre: 'Beatriz Nueva' });
+    expect(after!.renderedSha256).toBe(updated.data.documents[0]!.sha256);
+    expect(after!.renderedSha256).not.toBe(before!.renderedSha256);
+    expect(after!.renderedKey).not.toBe(before!.renderedKey);
+    const stored = await t.deps.storage.get(after!.renderedKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!) chunks.push(Buffer.from(chunk as Buffer));
+    expect(createHash('sha256').update(Buffer.concat(chunks)).digest('hex')).toBe(after!.renderedSha256);
+    expect((await requestEvents(db(), request.requestId)).at(-1)!.action).toBe('content_updated');
+
+    const unknownField = await call(tokens.elena, 'updateContentSignRequest', {
+      params: { id: request.requestId },
+      body: { documents: [{ id: documentId, values: { inexistente: 'x' } }] },
+    });
+    expect(unknownField.status).toBe(422);
   });
 });
