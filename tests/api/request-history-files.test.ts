@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { endpoints, fillPath } from '../../contract/index.js';
 import { signatureDownloadLogs, signatureRequestDocuments } from '../../server/db/schema/index.js';
+import { appendRequestEvent } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
 import { testDatabaseKind } from './support/database.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
@@ -168,5 +169,46 @@ describe(`request history files on ${testDatabaseKind}`, () => {
     expect(lines[0]).toContain('Título');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Eva Export <eva@export.test> (Invitado)');
+  });
+
+  it('lists and exports the attempts of the signers and the e-mails with their delivery status', async () => {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      title: 'Contrato de intentos',
+      signers: [{ name: 'Iris Intento', email: 'iris@intentos.test' }],
+    });
+    const signerId = request.signers[0]!.id;
+    await t.deps.queue.drain();
+    await t.deps.database.db.transaction(async (tx) => {
+      await appendRequestEvent(tx, {
+        requestId: request.requestId,
+        signerId,
+        action: 'opened',
+        ip: '10.0.0.7',
+      });
+      await appendRequestEvent(tx, { requestId: request.requestId, signerId, action: 'otp_failed' });
+    });
+    const attempts = await post('listAttemptLogs', tokens.elena, { request_id: request.requestId });
+    expect(attempts.json().data.map((event: { action: string }) => event.action)).toEqual([
+      'opened',
+      'otp_failed',
+    ]);
+
+    const attemptSheet = await post('exportAttemptLogs', tokens.elena, { request_id: request.requestId });
+    const attemptsBook = new ExcelJS.Workbook();
+    await attemptsBook.xlsx.load(attemptSheet.rawPayload as unknown as ArrayBuffer);
+    const attemptRows = attemptsBook.getWorksheet('Intentos')!;
+    expect(attemptRows.rowCount).toBe(3);
+    expect(attemptRows.getRow(2).getCell(3).value).toBe('Abrió el enlace');
+    expect(attemptRows.getRow(2).getCell(4).value).toBe('10.0.0.7');
+
+    const emailSheet = await post('exportEmailStatus', tokens.elena, { request_id: request.requestId });
+    const emailsBook = new ExcelJS.Workbook();
+    await emailsBook.xlsx.load(emailSheet.rawPayload as unknown as ArrayBuffer);
+    const emailRows = emailsBook.getWorksheet('Correos')!;
+    expect(emailRows.rowCount).toBe(2);
+    expect(emailRows.getRow(2).values).toEqual(
+      expect.arrayContaining(['Invitación', 'iris@intentos.test', 'Enviado']),
+    );
   });
 });
