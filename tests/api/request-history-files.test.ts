@@ -3,7 +3,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { endpoints, fillPath } from '../../contract/index.js';
-import { signatureDownloadLogs, signatureRequestDocuments } from '../../server/db/schema/index.js';
+import {
+  signatureDownloadLogs,
+  signatureRequestDocuments,
+  signatureRequestSigners,
+} from '../../server/db/schema/index.js';
 import { appendRequestEvent } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
 import { testDatabaseKind } from './support/database.js';
@@ -210,5 +214,61 @@ describe(`request history files on ${testDatabaseKind}`, () => {
     expect(emailRows.getRow(2).values).toEqual(
       expect.arrayContaining(['Invitación', 'iris@intentos.test', 'Enviado']),
     );
+  });
+
+  it("records a download on request and gives a signer's stored signature image", async () => {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      signers: [{ name: 'Sara Signo', email: 'sara@signo.test' }],
+    });
+    const signerId = request.signers[0]!.id;
+    const signatureKey = `companies/${ids.andina}/requests/${request.requestId}/signers/${signerId}/signature.png`;
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await t.deps.storage.put(signatureKey, png);
+    await t.deps.database.db
+      .update(signatureRequestSigners)
+      .set({ signatureKey, signatureKind: 'drawn' })
+      .where(eq(signatureRequestSigners.id, signerId));
+    const images = await post('getSignerImages', tokens.elena, undefined, {
+      id: request.requestId,
+      user_id: signerId,
+    });
+    expect(images.json().data).toEqual({
+      signature_kind: 'drawn',
+      signature_text: null,
+      signature_png_base64: png.toString('base64'),
+      selfie_base64: null,
+    });
+    const otherRequest = await post('getSignerImages', tokens.elena, undefined, {
+      id: request.requestId,
+      user_id: (
+        await createTestRequest(t.deps, {
+          companyId: ids.andina,
+          signers: [{ name: 'X', email: 'x@signo.test' }],
+        })
+      ).signers[0]!.id,
+    });
+    expect(otherRequest.statusCode).toBe(404);
+
+    const logged = await post('saveDownloadLog', tokens.elena, {
+      request_id: request.requestId,
+      document_id: request.documentIds[0],
+    });
+    expect(logged.statusCode).toBe(200);
+    const [log] = await t.deps.database.db
+      .select()
+      .from(signatureDownloadLogs)
+      .where(eq(signatureDownloadLogs.id, logged.json().data.id));
+    expect(log).toMatchObject({ kind: 'download', userId: ids.elena, documentId: request.documentIds[0] });
+    const mismatched = await post('saveDownloadLog', tokens.elena, {
+      request_id: request.requestId,
+      document_id: (
+        await createTestRequest(t.deps, {
+          companyId: ids.andina,
+          signers: [{ name: 'Y', email: 'y@signo.test' }],
+        })
+      ).documentIds[0],
+    });
+    expect(mismatched.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { requestHistory } from '../../../contract/endpoints/requestHistory.js';
+import { signatureRequestDocuments } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import {
@@ -119,13 +122,12 @@ export const requestHistoryHandlers: Handlers<typeof requestHistory> = {
   }),
 };
 
-async function documentInRequest(
-  deps: Parameters<typeof requestDetailOf>[0],
-  requestId: number,
-  documentId: number,
-): Promise<void> {
-  const detail = await requestDetailOf(deps, requestId);
-  if (!detail.documents.some((document) => document.id === documentId)) {
-    throw notFound(ACTION_MESSAGES.documentNotInRequest);
-  }
+async function documentInRequest(deps: Deps, requestId: number, documentId: number): Promise<void> {
+  const [document] = await deps.database.db
+    .select({ id: signatureRequestDocuments.id })
+    .from(signatureRequestDocuments)
+    .where(
+      and(eq(signatureRequestDocuments.id, documentId), eq(signatureRequestDocuments.requestId, requestId)),
+    );
+  if (!document) throw notFound(ACTION_MESSAGES.documentNotInRequest);
 }
