@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
+import {
+  requestDetail,
+  requestEmailRecord,
+  requestEventRecord,
+  requestSignerRecord,
+  requestStatus,
+  requestSummary,
+} from '../requestHistoryRecords.js';
 import { email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+
+export * from '../requestHistoryRecords.js';
 
 const area = 'Signature requests';
 const documentArea = 'Document';
@@ -16,34 +26,6 @@ export const ownedTables = {
   requestSigner: ownedTable({ table: 'signature_request_signers', owner: 'company_id' }),
   requestDocument: ownedTable({ table: 'signature_request_documents', owner: 'company_id' }),
 };
-
-export const REQUEST_STATUS_VALUES = [
-  'in_progress',
-  'completed',
-  'rejected',
-  'cancelled',
-  'expired',
-] as const;
-export const requestStatus = z.enum(REQUEST_STATUS_VALUES);
-export const signerStatus = z.enum(['waiting', 'invited', 'viewed', 'signed', 'rejected']);
-export const mailStatus = z.enum(['queued', 'sent', 'opened', 'bounced', 'failed']);
-
-/** Spanish labels of the statuses, shared by the screens and the exports. */
-export const REQUEST_STATUS_LABELS = {
-  in_progress: 'En proceso',
-  completed: 'Completada',
-  rejected: 'Rechazada',
-  cancelled: 'Cancelada',
-  expired: 'Vencida',
-} as const satisfies Record<(typeof REQUEST_STATUS_VALUES)[number], string>;
-
-export const SIGNER_STATUS_LABELS = {
-  waiting: 'En espera',
-  invited: 'Invitado',
-  viewed: 'Visto',
-  signed: 'Firmó',
-  rejected: 'Rechazó',
-} as const satisfies Record<z.output<typeof signerStatus>, string>;
 
 const dateText = z
   .string()
@@ -71,91 +53,6 @@ const ownsListFilters = [
   { entity: 'documentPackage', from: 'body', field: 'package_id' },
   { entity: 'user', from: 'body', field: 'created_by' },
 ] as const;
-
-export const requestSummary = z.object({
-  id: z.number(),
-  company_id: z.number(),
-  company_name: z.string(),
-  title: z.string(),
-  source: z.string(),
-  status: requestStatus,
-  package_id: z.number().nullable(),
-  package_name: z.string().nullable(),
-  created_by: z.number().nullable(),
-  creator_name: z.string().nullable(),
-  signers: z.array(z.object({ id: z.number(), name: z.string(), email: z.string(), status: signerStatus })),
-  signed_count: z.number(),
-  signer_count: z.number(),
-  seal_status: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  completed_at: z.string().nullable(),
-});
-
-export const requestSignerRecord = z.object({
-  id: z.number(),
-  number: z.number(),
-  turn: z.number(),
-  kind: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  status: signerStatus,
-  token_round: z.number(),
-  rejection_reason: z.string().nullable(),
-  invited_at: z.string().nullable(),
-  viewed_at: z.string().nullable(),
-  signed_at: z.string().nullable(),
-  rejected_at: z.string().nullable(),
-});
-
-export const requestEventRecord = z.object({
-  id: z.number(),
-  sequence: z.number(),
-  action: z.string(),
-  signer_id: z.number().nullable(),
-  signer_name: z.string().nullable(),
-  user_id: z.number().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
-  at: z.string(),
-});
-
-export const requestEmailRecord = z.object({
-  id: z.number(),
-  kind: z.string(),
-  to: z.string(),
-  signer_id: z.number().nullable(),
-  status: mailStatus,
-  subject: z.string().nullable(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  opened_at: z.string().nullable(),
-});
-
-export const requestDetail = requestSummary.extend({
-  message: z.string().nullable(),
-  signing_order: z.string(),
-  reminder_days: z.number().nullable(),
-  cancel_reason: z.string().nullable(),
-  validation_code: z.string(),
-  /** Values may be corrected and content replaced only while nobody has signed. */
-  editable: z.boolean(),
-  documents: z.array(
-    z.object({
-      id: z.number(),
-      position: z.number(),
-      name: z.string(),
-      page_count: z.number(),
-      sealed: z.boolean(),
-      field_values: z.record(z.string(), z.unknown()),
-    }),
-  ),
-  signer_details: z.array(requestSignerRecord),
-  events: z.array(requestEventRecord),
-  emails: z.array(requestEmailRecord),
-});
 
 const requestIdBody = z.object({ request_id: id });
 const ownsRequestInBody = [{ entity: 'signatureRequest', from: 'body', field: 'request_id' }] as const;
