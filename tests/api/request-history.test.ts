@@ -61,8 +61,12 @@ describe(`request history on ${testDatabaseKind}`, () => {
     const listed = all.data.items.map((item) => item.id);
     expect(listed).toEqual(expect.arrayContaining([...mine.map((r) => r.requestId), branch.requestId]));
     expect(listed).not.toContain(foreign.requestId);
-    // Newest first.
-    expect(listed.indexOf(mine[2]!.requestId)).toBeLessThan(listed.indexOf(mine[0]!.requestId));
+    // Newest first, the branch's and the company's merged in one order.
+    expect(listed.slice(0, 4)).toEqual([branch.requestId, ...mine.map((r) => r.requestId).reverse()]);
+    const oldestFirst = await call(tokens.elena, 'listSignatureRequests', {
+      body: { order: 'ASC', itemsPerPage: 100 },
+    });
+    expect(oldestFirst.data.items.map((item) => item.id)).toEqual([...listed].reverse());
 
     const branchOnly = await call(tokens.branch, 'listSignatureRequests', { body: {} });
     expect(branchOnly.data.items.map((item) => item.id)).toEqual([branch.requestId]);
