@@ -41,9 +41,11 @@ export type EndpointDefinition = {
   reply: z.ZodType;
   /**
    * A file instead of JSON: the handler returns `{ file }`. 'xlsx' is a download (attachment);
-   * 'image' is shown inline (a logo an <img> loads) with the content type the handler gives.
+   * 'image' is shown inline (a logo an <img> loads) with the content type the handler gives;
+   * 'file' is a download and 'inline' a document the browser shows (a PDF), both with the
+   * handler's content type (ZIP, CSV, PDF).
    */
-  produces?: 'xlsx' | 'image';
+  produces?: 'xlsx' | 'image' | 'file' | 'inline';
   owns?: readonly Ownership[];
   /**
    * Id-like input fields (`id`, `*_id`, `*Id`, `*ID`, arrays of them) that do not name a tenant

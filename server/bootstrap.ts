@@ -11,6 +11,7 @@ import { createMailer, type MailTransport, outboxTransport, smtpTransport } from
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerBulkPdfJob } from './modules/pdfRequests/pdfSend.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
+import { declareRequestSchedule } from './modules/requestHistory/schedule.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
 import { registerSealJob } from './requests/seal.js';
@@ -72,5 +73,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerRequestMailJob(deps);
   registerBulkPdfJob(deps);
   registerSealJob(deps);
+  declareRequestSchedule(deps);
   return { deps, seed };
 }

@@ -143,10 +143,13 @@ export function registerContract(
           const { stream, filename, contentType, maxAgeSeconds } = result.file as FileReply;
           await streamStarted(stream);
           const image = definition.produces === 'image';
+          const shown = image || definition.produces === 'inline';
           if (image && maxAgeSeconds) reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
+          const type =
+            definition.produces === 'xlsx' ? XLSX_MIME : (contentType ?? 'application/octet-stream');
           return reply
-            .header('content-type', image ? (contentType ?? 'application/octet-stream') : XLSX_MIME)
-            .header('content-disposition', contentDisposition(filename, image ? 'inline' : 'attachment'))
+            .header('content-type', type)
+            .header('content-disposition', contentDisposition(filename, shown ? 'inline' : 'attachment'))
             .send(stream);
         }
         const data = definition.reply.parse(result.data);

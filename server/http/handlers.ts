@@ -23,7 +23,11 @@ export type HandlerContext<E extends EndpointDefinition> = {
  */
 export type FileReply = { stream: Readable; filename: string; contentType?: string; maxAgeSeconds?: number };
 
-export type HandlerResult<E extends EndpointDefinition> = E['produces'] extends 'xlsx' | 'image'
+export type HandlerResult<E extends EndpointDefinition> = E['produces'] extends
+  | 'xlsx'
+  | 'image'
+  | 'file'
+  | 'inline'
   ? { file: FileReply }
   : { data: z.input<E['reply']>; message?: string };
 

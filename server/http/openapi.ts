@@ -97,9 +97,7 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
           ? {
               description: entry.produces === 'image' ? 'La imagen' : 'El archivo (descarga)',
               content: {
-                [entry.produces === 'image'
-                  ? 'image/*'
-                  : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']: {
+                [FILE_MEDIA_TYPES[entry.produces]]: {
                   schema: { type: 'string', format: 'binary' },
                 },
               },
@@ -160,3 +158,11 @@ export async function installApiDocs(app: FastifyInstance, endpoints: Record<str
     uiConfig: { docExpansion: 'list' },
   });
 }
+
+/** What each kind of file reply is documented as. */
+const FILE_MEDIA_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  image: 'image/*',
+  file: 'application/octet-stream',
+  inline: 'application/pdf',
+} as const;

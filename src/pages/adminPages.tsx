@@ -14,6 +14,8 @@ import { FaqPage } from '../resources/helpArticles/FaqPage';
 import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
 import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
 import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
+import { RequestDetailPage } from '../resources/requestHistory/RequestDetailPage';
+import { RequestHistoryPage } from '../resources/requestHistory/RequestHistoryPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
@@ -48,8 +50,8 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.single-signature-request': { element: () => <SingleRequestPage /> },
   'admin.bulk-pdf-requests': { element: () => <BulkPdfRequestsPage /> },
   'admin.single-pdf-request': { element: () => <SinglePdfRequestPage /> },
-  'admin.list-signature-request.list': { title: 'app.pages.request_history' },
-  'admin.update-signature-request.update': { title: 'app.pages.update_request' },
+  'admin.list-signature-request.list': { element: () => <RequestHistoryPage /> },
+  'admin.update-signature-request.update': { element: () => <RequestDetailPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },

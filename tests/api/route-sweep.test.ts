@@ -18,6 +18,7 @@ import { notFound } from '../../server/errors.js';
 import { registerContract } from '../../server/http/contractRoutes.js';
 import type { Handler } from '../../server/http/handlers.js';
 import { createDocumentGroupRecords } from '../../server/modules/documentGroups/factories.js';
+import { createTestRequest } from '../../server/requests/factories.js';
 import { everyOwnedEntity, insertSampleRecords, type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -54,8 +55,13 @@ async function tenants(t: TestApp) {
     documentTypeId: documentTypeB,
     name: 'Plantilla B',
   });
+  const requestB = await createTestRequest(t.deps, {
+    companyId: companyB,
+    signers: [{ name: 'Firmante B', email: 'firmante@b.test' }],
+  });
   return {
     ...ids,
+    requestB,
     templateB,
     documentGroupsB: await createDocumentGroupRecords(db, companyB),
     // A record of company B in every table a resource declares with a sample row.
@@ -83,6 +89,9 @@ const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] =>
     packageDocument: ids.documentGroupsB.packageDocument,
     downloadRequest: ids.downloadRequestB,
     planAssignment: ids.planAssignmentB,
+    signatureRequest: ids.requestB.requestId,
+    requestSigner: ids.requestB.signers[0]!.id,
+    requestDocument: ids.requestB.documentIds[0]!,
   });
 
 describe('route sweep', () => {

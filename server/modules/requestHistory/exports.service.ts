@@ -1,0 +1,182 @@
+import { Readable } from 'node:stream';
+import { REQUEST_STATUS_LABELS, SIGNER_STATUS_LABELS } from '../../../contract/endpoints/requestHistory.js';
+import type { Actor, Deps } from '../../deps.js';
+import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
+import type { FileReply } from '../../http/handlers.js';
+import { signingDateText } from '../../signing/time-format.js';
+import {
+  attemptLog,
+  type RequestEmailRecord,
+  type RequestEventRecord,
+  requestEmails,
+} from './detail.service.js';
+import { type HistoryFilters, historyBatches, type RequestSummary } from './history.service.js';
+
+const at = (value: string | null) => (value ? new Date(value) : null);
+
+export const HISTORY_COLUMNS: readonly ExportColumn<RequestSummary>[] = [
+  { header: 'ID', width: 8, value: (request) => request.id },
+  { header: 'Empresa', width: 28, value: (request) => request.company_name },
+  { header: 'Título', width: 40, value: (request) => request.title },
+  { header: 'Grupo de documentos', width: 28, value: (request) => request.package_name },
+  { header: 'Estado', width: 14, value: (request) => REQUEST_STATUS_LABELS[request.status] },
+  {
+    header: 'Firmantes',
+    width: 48,
+    value: (request) =>
+      request.signers
+        .map((signer) => `${signer.name} <${signer.email}> (${SIGNER_STATUS_LABELS[signer.status]})`)
+        .join('; '),
+  },
+  { header: 'Firmas', width: 10, value: (request) => `${request.signed_count}/${request.signer_count}` },
+  { header: 'Creada por', width: 24, value: (request) => request.creator_name },
+  { header: 'Creada', width: 20, value: (request) => at(request.created_at) },
+  { header: 'Vence', width: 20, value: (request) => at(request.expires_at) },
+  { header: 'Completada', width: 20, value: (request) => at(request.completed_at) },
+];
+
+/** One CSV cell: quoted when needed, formulas neutralised, dates in Colombian time. */
+function csvCell(value: ReturnType<ExportColumn<unknown>['value']>): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    value instanceof Date
+      ? signingDateText(value)
+      : typeof value === 'string'
+        ? neutraliseFormula(value)
+        : String(value);
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A CSV (UTF-8 with BOM, so spreadsheets read the accents) written batch by batch. */
+export function streamCsv<T>(
+  columns: readonly ExportColumn<T>[],
+  batches: AsyncIterable<readonly T[]>,
+): Readable {
+  async function* lines() {
+    yield `\uFEFF${columns.map((column) => csvCell(column.header)).join(',')}\r\n`;
+    for await (const batch of batches) {
+      yield batch
+        .map((row) => `${columns.map((column) => csvCell(column.value(row))).join(',')}\r\n`)
+        .join('');
+    }
+  }
+  return Readable.from(lines());
+}
+
+export function exportHistory(
+  deps: Deps,
+  actor: Actor,
+  input: HistoryFilters & { format: 'xlsx' | 'csv' },
+): FileReply {
+  const { format, ...filters } = input;
+  const batches = historyBatches(deps, actor, filters);
+  const stamp = deps.clock.now().toISOString().slice(0, 10);
+  if (format === 'csv') {
+    return {
+      stream: streamCsv(HISTORY_COLUMNS, batches),
+      filename: `historial-solicitudes-${stamp}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+    };
+  }
+  return {
+    stream: streamXlsx({ sheetName: 'Solicitudes', columns: HISTORY_COLUMNS, batches }),
+    filename: `historial-solicitudes-${stamp}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  };
+}
+
+/** Spanish names of the timeline's actions, for exports and screens. */
+export const EVENT_LABELS: Record<string, string> = {
+  sent: 'Enviada',
+  invited: 'Invitación enviada',
+  reminded: 'Recordatorio enviado',
+  resent: 'Invitación reenviada',
+  opened: 'Abrió el enlace',
+  viewed: 'Vio el documento',
+  otp_sent: 'Código enviado',
+  otp_failed: 'Código errado',
+  otp_validated: 'Código validado',
+  selfie_failed: 'Foto no válida',
+  signed: 'Firmó',
+  rejected: 'Rechazó',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+  expired: 'Vencida',
+  extended: 'Vencimiento ampliado',
+  updated: 'Datos corregidos',
+  content_updated: 'Contenido cambiado',
+  sealed: 'Sellada',
+};
+
+const ATTEMPT_COLUMNS: readonly ExportColumn<RequestEventRecord>[] = [
+  { header: 'Fecha', width: 22, value: (event) => at(event.at) },
+  { header: 'Firmante', width: 28, value: (event) => event.signer_name },
+  { header: 'Acción', width: 24, value: (event) => EVENT_LABELS[event.action] ?? event.action },
+  { header: 'Dirección IP', width: 18, value: (event) => event.ip },
+];
+
+async function* once<T>(rows: Promise<T[]>) {
+  yield await rows;
+}
+
+export function exportAttempts(deps: Deps, requestId: number): FileReply {
+  return {
+    stream: streamXlsx({
+      sheetName: 'Intentos',
+      columns: ATTEMPT_COLUMNS,
+      batches: once(attemptLog(deps.database.db, requestId)),
+    }),
+    filename: `intentos-solicitud-${requestId}.xlsx`,
+  };
+}
+
+const MAIL_STATUS_LABELS: Record<RequestEmailRecord['status'], string> = {
+  queued: 'En cola',
+  sent: 'Enviado',
+  opened: 'Abierto',
+  bounced: 'Rebotado',
+  failed: 'Fallido',
+};
+
+export const MAIL_KIND_LABELS: Record<string, string> = {
+  invitation: 'Invitación',
+  reminder: 'Recordatorio',
+  signed_notice: 'Aviso de firma',
+  rejected_notice: 'Aviso de rechazo',
+  completed: 'Completada',
+  cancelled: 'Cancelación',
+  expired: 'Vencimiento',
+};
+
+const EMAIL_COLUMNS: readonly ExportColumn<RequestEmailRecord & { request_id: number }>[] = [
+  { header: 'Solicitud', width: 10, value: (email) => email.request_id },
+  { header: 'Tipo', width: 18, value: (email) => MAIL_KIND_LABELS[email.kind] ?? email.kind },
+  { header: 'Para', width: 32, value: (email) => email.to },
+  { header: 'Asunto', width: 40, value: (email) => email.subject },
+  { header: 'Estado', width: 12, value: (email) => MAIL_STATUS_LABELS[email.status] },
+  { header: 'Creado', width: 20, value: (email) => at(email.created_at) },
+  { header: 'Enviado', width: 20, value: (email) => at(email.sent_at) },
+  { header: 'Abierto', width: 20, value: (email) => at(email.opened_at) },
+  { header: 'Error', width: 40, value: (email) => email.error },
+];
+
+/** At most this many e-mails in one company-wide export (a request's own are all there). */
+const EMAIL_EXPORT_LIMIT = 50_000;
+
+export function exportEmails(
+  deps: Deps,
+  actor: Actor,
+  input: { request_id?: number; company_id?: number },
+): FileReply {
+  const scope = input.request_id
+    ? { requestId: input.request_id }
+    : { companyIds: input.company_id ? [input.company_id] : actor.visibleCompanyIds };
+  return {
+    stream: streamXlsx({
+      sheetName: 'Correos',
+      columns: EMAIL_COLUMNS,
+      batches: once(requestEmails(deps.database.db, scope, EMAIL_EXPORT_LIMIT)),
+    }),
+    filename: input.request_id ? `correos-solicitud-${input.request_id}.xlsx` : 'estado-correos.xlsx',
+  };
+}

@@ -1,0 +1,85 @@
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useDebounced } from '../common/useDebounced';
+import { HISTORY_TEXT, REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES } from './requestHistoryText';
+
+export type HistoryFilterValues = {
+  status: '' | (typeof REQUEST_STATUS_VALUES)[number];
+  signer: string;
+  date_from: string;
+  date_to: string;
+};
+
+const EMPTY: HistoryFilterValues = { status: '', signer: '', date_from: '', date_to: '' };
+
+/** Status, signer and date filters of the history; the signer search waits for typing to pause. */
+export function HistoryFilters({
+  value,
+  onChange,
+}: {
+  value: HistoryFilterValues;
+  onChange: (next: HistoryFilterValues) => void;
+}) {
+  const [signer, setSigner] = useState(value.signer);
+  const debounced = useDebounced(signer, 400);
+  // Only a settled change of the search applies; the other filters apply at once through `latest`.
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => {
+    const current = latest.current;
+    if (debounced !== current.value.signer) current.onChange({ ...current.value, signer: debounced });
+  }, [debounced]);
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <TextField
+        select
+        size="small"
+        label={HISTORY_TEXT.status}
+        value={value.status}
+        onChange={(event) =>
+          onChange({ ...value, status: event.target.value as HistoryFilterValues['status'] })
+        }
+        sx={{ minWidth: 180 }}
+      >
+        <MenuItem value="">{HISTORY_TEXT.allStatuses}</MenuItem>
+        {REQUEST_STATUS_VALUES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {REQUEST_STATUS_LABELS[status]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={HISTORY_TEXT.signer}
+        value={signer}
+        onChange={(event) => setSigner(event.target.value)}
+        sx={{ minWidth: 240 }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={HISTORY_TEXT.dateFrom}
+        value={value.date_from}
+        onChange={(event) => onChange({ ...value, date_from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={HISTORY_TEXT.dateTo}
+        value={value.date_to}
+        onChange={(event) => onChange({ ...value, date_to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button
+        onClick={() => {
+          setSigner('');
+          onChange(EMPTY);
+        }}
+      >
+        {HISTORY_TEXT.clearFilters}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithAdmin } from '../../test/harness';
+import { RequestDetailPage } from './RequestDetailPage';
+import { fakeApi, summary } from './requestHistoryFakes';
+
+const detail = (status = 'in_progress') => ({
+  ...summary(5, 'Contrato de arriendo', status),
+  message: null,
+  signing_order: 'sequential',
+  reminder_days: 2,
+  cancel_reason: status === 'cancelled' ? 'El cliente desistió' : null,
+  validation_code: 'ABCD-1234',
+  editable: true,
+  documents: [
+    { id: 51, position: 1, name: 'Contrato de arriendo (1)', page_count: 2, sealed: false, field_values: {} },
+  ],
+  signer_details: [
+    {
+      id: 61,
+      number: 1,
+      turn: 1,
+      kind: 'signer',
+      name: 'Ana Errada',
+      email: 'ana@mal.test',
+      phone: null,
+      status: 'invited',
+      token_round: 1,
+      rejection_reason: null,
+      invited_at: '2026-11-23T15:00:00.000Z',
+      viewed_at: null,
+      signed_at: null,
+      rejected_at: null,
+    },
+    {
+      id: 62,
+      number: 2,
+      turn: 2,
+      kind: 'signer',
+      name: 'Beto Espera',
+      email: 'beto@correo.test',
+      phone: null,
+      status: 'waiting',
+      token_round: 1,
+      rejection_reason: null,
+      invited_at: null,
+      viewed_at: null,
+      signed_at: null,
+      rejected_at: null,
+    },
+  ],
+  events: [
+    {
+      id: 1,
+      sequence: 1,
+      action: 'sent',
+      signer_id: null,
+      signer_name: null,
+      user_id: 7,
+      details: {},
+      ip: null,
+      at: '2026-11-23T15:00:00.000Z',
+    },
+    {
+      id: 2,
+      sequence: 2,
+      action: 'invited',
+      signer_id: 61,
+      signer_name: 'Ana Errada',
+      user_id: null,
+      details: {},
+      ip: null,
+      at: '2026-11-23T15:00:01.000Z',
+    },
+  ],
+  emails: [
+    {
+      id: 9,
+      kind: 'invitation',
+      to: 'ana@mal.test',
+      signer_id: 61,
+      status: 'bounced',
+      subject: 'Firme',
+      error: '550',
+      created_at: '2026-11-23T15:00:01.000Z',
+      sent_at: null,
+      opened_at: null,
+    },
+  ],
+});
+
+const renderDetail = (answer: Parameters<typeof fakeApi>[0]) => {
+  const api = fakeApi(answer);
+  renderWithAdmin(<RequestDetailPage />, {
+    path: '/update-signature-request/update/5',
+    route: '/update-signature-request/update/:id?',
+    dataProvider: api.dataProvider,
+  });
+  return api;
+};
+
+describe('RequestDetailPage', () => {
+  it('shows documents, signers with status, the timeline and the e-mails with delivery status', async () => {
+    const api = renderDetail(() => detail());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contrato de arriendo' }),
+    ).toBeInTheDocument();
+    expect(api.requests[0]).toMatchObject({ url: '/api/view_pdf_history', body: { request_id: 5 } });
+    expect(screen.getByText('Contrato de arriendo (1)')).toBeInTheDocument();
+    expect(screen.getByText('2 páginas')).toBeInTheDocument();
+    expect(screen.getByText('Invitado')).toBeInTheDocument();
+    expect(screen.getByText('En espera')).toBeInTheDocument();
+    expect(screen.getByText('Solicitud enviada')).toBeInTheDocument();
+    expect(screen.getByText('Invitación enviada · Ana Errada')).toBeInTheDocument();
+    expect(screen.getByText('Invitación · ana@mal.test')).toBeInTheDocument();
+    expect(screen.getByText('Rebotado')).toBeInTheDocument();
+    // Only the signer holding a live link can be resent to.
+    expect(screen.getByRole('button', { name: 'Reenviar a Ana Errada' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar a Beto Espera' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it('resends to a corrected address', async () => {
+    const api = renderDetail((request) => (request.url === '/api/view_pdf_history' ? detail() : {}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar a Ana Errada' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByRole('textbox', { name: /Correo electrónico/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana@bien.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.url === '/api/resend_signature_request')).toMatchObject({
+        method: 'POST',
+        body: { signer_id: 61, email: 'ana@bien.test' },
+      }),
+    );
+  }, 60_000);
+
+  it('asks for a reason before cancelling, then cancels with it', async () => {
+    const api = renderDetail((request) => (request.url === '/api/view_pdf_history' ? detail() : {}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar solicitud' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(within(dialog).getByText('Campo requerido')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.url === '/api/cancel_signature_request')).toBe(false);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'El cliente desistió');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.url === '/api/cancel_signature_request')).toMatchObject({
+        body: { request_id: 5, reason: 'El cliente desistió' },
+      }),
+    );
+  }, 60_000);
+
+  it('offers no cancel or resend once a request is cancelled, and shows the reason', async () => {
+    renderDetail(() => detail('cancelled'));
+    expect(await screen.findByText('Motivo de cancelación: El cliente desistió')).toBeInTheDocument();
+    expect(screen.getByText('Cancelada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar solicitud' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar a Ana Errada' })).not.toBeInTheDocument();
+  }, 60_000);
+});

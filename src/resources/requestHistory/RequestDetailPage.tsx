@@ -1,0 +1,332 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import type { AppDataProvider } from '../../dataProvider';
+import type { EndpointReply } from '../../dataProvider/callEndpoint';
+import { formatDateTime } from '../../format';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
+import { RequestSignersCard } from './RequestSignersCard';
+import { EVENT_LABELS, HISTORY_TEXT, MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from './requestHistoryText';
+import { RequestStatusChip } from './StatusChips';
+import { useEndpointDownload } from './useEndpointDownload';
+
+export type RequestDetail = EndpointReply<'viewSignatureRequestHistory'>;
+type Signer = RequestDetail['signer_details'][number];
+
+const errorsOf = (error: unknown): FieldErrors =>
+  (error as { body?: { errors?: FieldErrors } })?.body?.errors ?? {};
+
+/**
+ * /update-signature-request/update/{id}: one request — its documents, its signers and their
+ * status, the timeline from its events, the e-mails with their delivery status — and what the
+ * sender may still do: resend (to a corrected address), cancel with a reason, extend, download.
+ */
+export function RequestDetailPage() {
+  const { id } = useParams();
+  const requestId = Number(id);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const download = useEndpointDownload();
+  const [resending, setResending] = useState<Signer | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'extend' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const key = ['requestDetail', requestId];
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      dataProvider.callEndpoint(
+        'viewSignatureRequestHistory',
+        { body: { request_id: requestId } },
+        { signal },
+      ),
+    enabled: Number.isInteger(requestId) && requestId > 0,
+  });
+  useDocumentTitle(detail.data?.title ?? HISTORY_TEXT.title);
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await action();
+      notify(done, { type: 'success' });
+      setResending(null);
+      setDialog(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: ['requestHistory'] });
+    } catch (error) {
+      setErrors(errorsOf(error));
+      notify(error instanceof Error ? error.message : HISTORY_TEXT.downloadFailed, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fetchFile = (action: () => Promise<void>) =>
+    action().catch((error: unknown) =>
+      notify(error instanceof Error ? error.message : HISTORY_TEXT.downloadFailed, { type: 'error' }),
+    );
+
+  if (!detail.data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        {detail.isError ? (
+          <Alert severity="error">
+            {detail.error instanceof Error ? detail.error.message : HISTORY_TEXT.loadFailed}
+          </Alert>
+        ) : (
+          <CircularProgress aria-label={HISTORY_TEXT.loading} />
+        )}
+      </Box>
+    );
+  }
+  const request = detail.data;
+  const inProgress = request.status === 'in_progress';
+  const firstSigner = request.signer_details[0];
+
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
+      <Title title={request.title} />
+      <Button component={Link} to="/list-signature-request" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {HISTORY_TEXT.back}
+      </Button>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, justifyContent: 'space-between' }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id="page-title" component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
+            {request.title}
+          </Typography>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 1 }}
+          >
+            <RequestStatusChip status={request.status} />
+            <Typography variant="body2" color="text.secondary">
+              {request.company_name} · {HISTORY_TEXT.createdAt} {formatDateTime(request.created_at)} ·{' '}
+              {HISTORY_TEXT.expiresAt} {formatDateTime(request.expires_at)}
+            </Typography>
+          </Stack>
+          {request.cancel_reason && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {HISTORY_TEXT.cancelReason}: {request.cancel_reason}
+            </Typography>
+          )}
+        </Box>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignSelf: { md: 'flex-start' } }}
+        >
+          {(inProgress || request.status === 'expired') && (
+            <Button variant="outlined" onClick={() => setDialog('extend')}>
+              {HISTORY_TEXT.extend}
+            </Button>
+          )}
+          {inProgress && (
+            <Button variant="outlined" color="error" onClick={() => setDialog('cancel')}>
+              {HISTORY_TEXT.cancel}
+            </Button>
+          )}
+          <Button
+            variant="contained"
+            onClick={() =>
+              fetchFile(() =>
+                download('downloadZip', { body: { request_ids: [request.id] } }, 'solicitud.zip'),
+              )
+            }
+          >
+            {HISTORY_TEXT.download}
+          </Button>
+        </Stack>
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <Card variant="outlined">
+          <CardContent>
+            <Typography component="h2" variant="h6">
+              {HISTORY_TEXT.documents}
+            </Typography>
+            <List dense>
+              {request.documents.map((document) => (
+                <ListItem
+                  key={document.id}
+                  disableGutters
+                  secondaryAction={
+                    firstSigner && (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          fetchFile(() =>
+                            download(
+                              'viewPdfDocument',
+                              {
+                                body: {
+                                  company_id: request.company_id,
+                                  id: document.id,
+                                  document_package_signer_id: firstSigner.id,
+                                },
+                              },
+                              `${document.name}.pdf`,
+                            ),
+                          )
+                        }
+                      >
+                        {HISTORY_TEXT.download}
+                      </Button>
+                    )
+                  }
+                >
+                  <ListItemText
+                    primary={document.name}
+                    secondary={`${HISTORY_TEXT.pages(document.page_count)}${document.sealed ? ` · ${HISTORY_TEXT.sealed}` : ''}`}
+                    sx={{ pr: 12, overflowWrap: 'anywhere' }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+            <Typography variant="caption" color="text.secondary">
+              {HISTORY_TEXT.validationCode}: {request.validation_code}
+            </Typography>
+          </CardContent>
+        </Card>
+        <RequestSignersCard signers={request.signer_details} canResend={inProgress} onResend={setResending} />
+        <Card variant="outlined">
+          <CardContent>
+            <Typography component="h2" variant="h6">
+              {HISTORY_TEXT.timeline}
+            </Typography>
+            <List dense component="ol">
+              {request.events.map((event) => (
+                <ListItem key={event.id} disableGutters>
+                  <ListItemText
+                    primary={`${EVENT_LABELS[event.action] ?? event.action}${event.signer_name ? ` · ${event.signer_name}` : ''}`}
+                    secondary={formatDateTime(event.at)}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography component="h2" variant="h6">
+              {HISTORY_TEXT.emails}
+            </Typography>
+            {request.emails.length === 0 ? (
+              <Typography color="text.secondary">{HISTORY_TEXT.noEmails}</Typography>
+            ) : (
+              <List dense>
+                {request.emails.map((email) => {
+                  const status = MAIL_STATUS_LABELS[email.status];
+                  return (
+                    <ListItem key={email.id} disableGutters>
+                      <ListItemText
+                        primary={`${MAIL_KIND_LABELS[email.kind] ?? email.kind} · ${email.to}`}
+                        secondary={formatDateTime(email.created_at)}
+                        sx={{ overflowWrap: 'anywhere' }}
+                      />
+                      <Chip
+                        size="small"
+                        label={status?.label ?? email.status}
+                        color={status?.color ?? 'default'}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+      {resending && (
+        <ResendDialog
+          signer={resending}
+          busy={busy}
+          errors={errors}
+          onClose={() => setResending(null)}
+          onSubmit={(values) =>
+            act(
+              () =>
+                dataProvider.callEndpoint(
+                  request.source === 'pdf' || request.source === 'bulk_pdf'
+                    ? 'resendSignatureRequestPdf'
+                    : 'resendSignatureRequest',
+                  {
+                    body: {
+                      signer_id: resending.id,
+                      email: values.email,
+                      ...(values.phone ? { phone: values.phone } : {}),
+                    },
+                  },
+                ),
+              'Invitación reenviada',
+            )
+          }
+        />
+      )}
+      {dialog === 'cancel' && (
+        <CancelDialog
+          open
+          busy={busy}
+          errors={errors}
+          onClose={() => setDialog(null)}
+          onSubmit={(reason) =>
+            act(
+              () =>
+                dataProvider.callEndpoint('cancelSignatureRequest', {
+                  body: { request_id: request.id, reason },
+                }),
+              'Solicitud cancelada',
+            )
+          }
+        />
+      )}
+      {dialog === 'extend' && (
+        <ExtendDialog
+          open
+          current={request.expires_at}
+          busy={busy}
+          errors={errors}
+          onClose={() => setDialog(null)}
+          onSubmit={(expiresAt) =>
+            act(
+              () =>
+                dataProvider.callEndpoint('extendTimeLimit', {
+                  body: { request_id: request.id, expires_at: expiresAt },
+                }),
+              'Vencimiento ampliado',
+            )
+          }
+        />
+      )}
+    </Box>
+  );
+}

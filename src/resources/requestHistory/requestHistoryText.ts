@@ -1,0 +1,126 @@
+import type { ChipProps } from '@mui/material';
+import {
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUS_VALUES,
+  SIGNER_STATUS_LABELS,
+} from '../../../contract/endpoints/requestHistory';
+
+/**
+ * Texts of the history screens. The product is Spanish-only for senders; the status labels are
+ * the contract's, the same the exports print.
+ */
+export const HISTORY_TEXT = {
+  title: 'Historial de solicitudes',
+  subtitle: 'Solicitudes de firma enviadas por su empresa y sus sucursales',
+  status: 'Estado',
+  allStatuses: 'Todos',
+  signer: 'Firmante (nombre o correo)',
+  dateFrom: 'Desde',
+  dateTo: 'Hasta',
+  clearFilters: 'Limpiar filtros',
+  requestTitle: 'Solicitud',
+  company: 'Empresa',
+  signers: 'Firmantes',
+  createdAt: 'Enviada',
+  expiresAt: 'Vence',
+  createdBy: 'Creada por',
+  actions: 'Acciones',
+  open: 'Ver detalle',
+  empty: 'No hay solicitudes que cumplan los filtros',
+  selected: (count: number) =>
+    count === 1 ? '1 solicitud seleccionada' : `${count} solicitudes seleccionadas`,
+  downloadZip: 'Descargar ZIP',
+  exportXlsx: 'Exportar Excel',
+  exportCsv: 'Exportar CSV',
+  downloadFailed: 'No se pudo descargar el archivo',
+  loadFailed: 'No se pudo cargar el historial',
+  rowsPerPage: 'Filas por página',
+  selectAll: 'Seleccionar todas las solicitudes de la página',
+  selectRow: (title: string) => `Seleccionar «${title}»`,
+  back: 'Volver al historial',
+  documents: 'Documentos',
+  pages: (count: number) => (count === 1 ? '1 página' : `${count} páginas`),
+  sealed: 'Sellado',
+  view: 'Ver',
+  download: 'Descargar',
+  timeline: 'Línea de tiempo',
+  emails: 'Correos enviados',
+  noEmails: 'Aún no se han enviado correos',
+  resend: 'Reenviar',
+  resendTitle: 'Reenviar invitación',
+  resendHelp: 'Corrija el correo o el teléfono si estaban errados; el enlace anterior dejará de funcionar.',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  cancel: 'Cancelar solicitud',
+  cancelTitle: 'Cancelar la solicitud',
+  cancelHelp: 'Los firmantes con enlace recibirán un aviso y el enlace dejará de funcionar.',
+  reason: 'Motivo',
+  extend: 'Ampliar vencimiento',
+  extendTitle: 'Ampliar el vencimiento',
+  newExpiry: 'Nueva fecha de vencimiento',
+  close: 'Cerrar',
+  confirm: 'Confirmar',
+  required: 'Campo requerido',
+  cancelReason: 'Motivo de cancelación',
+  validationCode: 'Código de validación',
+  signedOf: (signed: number, total: number) => `${signed} de ${total} firmas`,
+  loading: 'Cargando…',
+} as const;
+
+export const REQUEST_STATUS_CHIPS = {
+  in_progress: 'info',
+  completed: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+  expired: 'warning',
+} as const satisfies Record<(typeof REQUEST_STATUS_VALUES)[number], ChipProps['color']>;
+
+export const SIGNER_STATUS_CHIPS = {
+  waiting: 'default',
+  invited: 'info',
+  viewed: 'secondary',
+  signed: 'success',
+  rejected: 'error',
+} as const satisfies Record<keyof typeof SIGNER_STATUS_LABELS, ChipProps['color']>;
+
+export { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, SIGNER_STATUS_LABELS };
+
+/** Spanish names of the timeline's actions (unknown ones show as recorded). */
+export const EVENT_LABELS: Record<string, string> = {
+  sent: 'Solicitud enviada',
+  invited: 'Invitación enviada',
+  reminded: 'Recordatorio enviado',
+  resent: 'Invitación reenviada',
+  opened: 'Abrió el enlace',
+  viewed: 'Vio el documento',
+  otp_sent: 'Código enviado',
+  otp_failed: 'Código errado',
+  otp_validated: 'Código validado',
+  signed: 'Firmó',
+  rejected: 'Rechazó',
+  completed: 'Solicitud completada',
+  cancelled: 'Solicitud cancelada',
+  expired: 'Solicitud vencida',
+  extended: 'Vencimiento ampliado',
+  updated: 'Datos corregidos',
+  content_updated: 'Contenido cambiado',
+  sealed: 'Documentos sellados',
+};
+
+export const MAIL_KIND_LABELS: Record<string, string> = {
+  invitation: 'Invitación',
+  reminder: 'Recordatorio',
+  signed_notice: 'Aviso de firma',
+  rejected_notice: 'Aviso de rechazo',
+  completed: 'Completada',
+  cancelled: 'Cancelación',
+  expired: 'Vencimiento',
+};
+
+export const MAIL_STATUS_LABELS: Record<string, { label: string; color: ChipProps['color'] }> = {
+  queued: { label: 'En cola', color: 'default' },
+  sent: { label: 'Enviado', color: 'info' },
+  opened: { label: 'Abierto', color: 'success' },
+  bounced: { label: 'Rebotado', color: 'error' },
+  failed: { label: 'Fallido', color: 'error' },
+};
