@@ -22,7 +22,6 @@ const documentArea = 'Document';
  * documents all repeat `company_id`, so an id alone is checked against the caller's companies.
  */
 export const ownedTables = {
-  signatureRequest: ownedTable({ table: 'signature_requests', owner: 'company_id' }),
   requestSigner: ownedTable({ table: 'signature_request_signers', owner: 'company_id' }),
   requestDocument: ownedTable({ table: 'signature_request_documents', owner: 'company_id' }),
 };
