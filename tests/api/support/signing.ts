@@ -31,8 +31,9 @@ export function signingCaller(t: TestApp, ip = '10.20.0.1') {
 
 /** The six-digit code of the newest e-mail to `to` (the company's `otp_code` template). */
 export async function signerCodeFrom(t: TestApp, to: string): Promise<string> {
-  const [mail] = await mailsTo(t, to);
-  const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
+  // Newest first; the invitation's job may have mailed after the code.
+  const mails = await mailsTo(t, to);
+  const code = mails.map((mail) => mail.subject.match(/código de verificación: (\d{6})/)?.[1]).find(Boolean);
   if (!code) throw new Error(`No hay código en el último correo a ${to}`);
   return code;
 }
