@@ -18,6 +18,20 @@ export const PUBLIC_ENDPOINTS = new Set([
   'getCompanyLogo',
   // The FAQ page /frequently-asked-questions has no access list (SPEC §2.1).
   'listFaqArticles',
+  // The signer's pages: the link's token in the body is the credential (contract/endpoints/signing.ts).
+  'verifyTokenSignRequest',
+  'verifyTokenUser',
+  'sendNotificationAttemptOpenDocument',
+  'signerSendCode',
+  'resendCode',
+  'validateCode',
+  'updatedCodeAsUsed',
+  'detectFace',
+  'uploadPhotosLogs',
+  'uploadSignImages',
+  'doSignRequest',
+  'doRejectSignRequest',
+  'doSignRequestMultiple',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */
