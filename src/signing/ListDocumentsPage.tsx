@@ -1,9 +1,10 @@
-import { Alert, Checkbox, CircularProgress, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PublicShell } from '../pages/public/PublicShell';
 import { type SignatureChoice, type SignerOverview, SigningError, signingCall } from './api';
-import { SigningSteps } from './SigningSteps';
+import { SigningShell } from './SigningShell';
+
+const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
 
 /** `/list_documents?token=…`: every request pending for the signer, signed together after one check. */
 
@@ -43,29 +44,29 @@ export function ListDocumentsPage() {
 
   if (state.status === 'loading') {
     return (
-      <PublicShell title={TITLE}>
+      <SigningShell title={TITLE}>
         <Stack sx={{ alignItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Cargando sus documentos" />
         </Stack>
-      </PublicShell>
+      </SigningShell>
     );
   }
   if (state.status === 'error') {
     return (
-      <PublicShell title={TITLE}>
+      <SigningShell title={TITLE}>
         <Alert severity="warning" role="alert">
           {state.message}
         </Alert>
-      </PublicShell>
+      </SigningShell>
     );
   }
   if (state.status === 'done') {
     return (
-      <PublicShell title="Firmas registradas">
+      <SigningShell title="Firmas registradas">
         <Alert severity="success" role="status">
           {state.count === 1 ? 'Firmó 1 solicitud.' : `Firmó ${state.count} solicitudes.`} Gracias.
         </Alert>
-      </PublicShell>
+      </SigningShell>
     );
   }
 
@@ -83,38 +84,51 @@ export function ListDocumentsPage() {
     setChosen((current) => (on ? [...current, id] : current.filter((value) => value !== id)));
 
   return (
-    <PublicShell title={TITLE}>
+    <SigningShell title={TITLE}>
       <Typography>
         {overview.signer.name}, {overview.company} le pide firmar{' '}
         {overview.pending.length === 1 ? 'una solicitud' : `${overview.pending.length} solicitudes`}.
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="pending-title">
+      <Box
+        component="section"
+        aria-labelledby="pending-title"
+        sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+      >
         <Typography id="pending-title" component="h2" variant="h6">
           Elija qué firmar
         </Typography>
-        <Stack>
+        {/* Native check boxes: this list is the first screen, and MUI's would add to its weight. */}
+        <Stack spacing={1} sx={{ mt: 1 }}>
           {overview.pending.map((row) => (
-            <FormControlLabel
+            <Box
+              component="label"
               key={row.request_id}
-              control={
-                <Checkbox
-                  checked={chosen.includes(row.request_id)}
-                  onChange={(event) => toggle(row.request_id, event.target.checked)}
-                />
-              }
-              label={`${row.title} (${row.documents.length === 1 ? '1 documento' : `${row.documents.length} documentos`})`}
-            />
+              sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minHeight: 44 }}
+            >
+              <Box
+                component="input"
+                type="checkbox"
+                checked={chosen.includes(row.request_id)}
+                onChange={(event) => toggle(row.request_id, (event.target as HTMLInputElement).checked)}
+                sx={{ width: 22, height: 22, accentColor: (theme) => theme.palette.primary.main }}
+              />
+              <span>
+                {`${row.title} (${row.documents.length === 1 ? '1 documento' : `${row.documents.length} documentos`})`}
+              </span>
+            </Box>
           ))}
         </Stack>
-      </Paper>
-      <SigningSteps
-        token={token}
-        signer={overview.signer}
-        consent={overview.consent}
-        signLabel={chosen.length === 1 ? 'Firmar 1 solicitud' : `Firmar ${chosen.length} solicitudes`}
-        canSign={chosen.length > 0}
-        onSign={sign}
-      />
-    </PublicShell>
+      </Box>
+      <Suspense fallback={<CircularProgress aria-label="Cargando el formulario de firma" />}>
+        <SigningSteps
+          token={token}
+          signer={overview.signer}
+          consent={overview.consent}
+          signLabel={chosen.length === 1 ? 'Firmar 1 solicitud' : `Firmar ${chosen.length} solicitudes`}
+          canSign={chosen.length > 0}
+          onSign={sign}
+        />
+      </Suspense>
+    </SigningShell>
   );
 }

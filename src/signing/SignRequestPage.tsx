@@ -1,20 +1,14 @@
-import {
-  Alert,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PublicShell } from '../pages/public/PublicShell';
 import { type SignatureChoice, SigningError, type SigningView, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
-import { RejectForm } from './RejectForm';
-import { SigningSteps } from './SigningSteps';
+import { SigningShell } from './SigningShell';
+
+// The pages show first; the forms (and the inputs they bring) load right after.
+const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
+const RejectForm = lazy(() => import('./RejectForm').then((m) => ({ default: m.RejectForm })));
+const FieldsForm = lazy(() => import('./FieldsForm').then((m) => ({ default: m.FieldsForm })));
 
 /** `/signature-request/:token`: read, verify, sign or reject one request. */
 
@@ -57,25 +51,25 @@ export function SignRequestPage() {
 
   if (state.status === 'loading') {
     return (
-      <PublicShell title="Firmar documentos">
+      <SigningShell title="Firmar documentos">
         <Stack sx={{ alignItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Cargando la solicitud" />
         </Stack>
-      </PublicShell>
+      </SigningShell>
     );
   }
   if (state.status === 'error') {
     return (
-      <PublicShell title="Firmar documentos">
+      <SigningShell title="Firmar documentos">
         <Alert severity="warning" role="alert">
           {state.message}
         </Alert>
-      </PublicShell>
+      </SigningShell>
     );
   }
   if (state.status === 'done') {
     return (
-      <PublicShell title={state.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
+      <SigningShell title={state.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
         <Alert severity={state.outcome === 'signed' ? 'success' : 'info'} role="status">
           {state.outcome === 'signed'
             ? state.completed
@@ -83,7 +77,7 @@ export function SignRequestPage() {
               : 'Gracias. Su firma quedó registrada; avisaremos a los demás firmantes.'
             : 'Registramos su rechazo y avisamos al remitente.'}
         </Alert>
-      </PublicShell>
+      </SigningShell>
     );
   }
 
@@ -108,7 +102,7 @@ export function SignRequestPage() {
   };
 
   return (
-    <PublicShell title={view.title}>
+    <SigningShell title={view.title}>
       <Typography>
         {view.company} le pide firmar{' '}
         {view.documents.length === 1 ? 'este documento' : `estos ${view.documents.length} documentos`}.
@@ -120,7 +114,7 @@ export function SignRequestPage() {
           Aún no es su turno de firmar; le avisaremos por correo cuando lo sea.
         </Alert>
       ) : (
-        <>
+        <Suspense fallback={<CircularProgress aria-label="Cargando el formulario de firma" />}>
           <SigningSteps
             token={token}
             signer={view.signer}
@@ -129,40 +123,7 @@ export function SignRequestPage() {
             canSign={!missing}
             onSign={sign}
             extra={
-              fillable.length > 0 && (
-                <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="fields-title">
-                  <Typography id="fields-title" component="h2" variant="h6">
-                    Campos por completar
-                  </Typography>
-                  <Stack spacing={2} sx={{ mt: 1 }}>
-                    {fillable.map((box) =>
-                      box.kind === 'checkbox' ? (
-                        <FormControlLabel
-                          key={box.field}
-                          label={box.field}
-                          control={
-                            <Checkbox
-                              checked={values[box.field] === 'true'}
-                              onChange={(event) =>
-                                setValues({ ...values, [box.field]: String(event.target.checked) })
-                              }
-                            />
-                          }
-                        />
-                      ) : (
-                        <TextField
-                          key={box.field}
-                          label={box.field}
-                          type={box.kind === 'date' ? 'date' : 'text'}
-                          value={values[box.field] ?? ''}
-                          onChange={(event) => setValues({ ...values, [box.field]: event.target.value })}
-                          slotProps={{ inputLabel: { shrink: box.kind === 'date' ? true : undefined } }}
-                        />
-                      ),
-                    )}
-                  </Stack>
-                </Paper>
-              )
+              fillable.length > 0 && <FieldsForm boxes={fillable} values={values} onChange={setValues} />
             }
           />
           <RejectForm
@@ -170,8 +131,8 @@ export function SignRequestPage() {
             reasons={view.rejection_reasons}
             onRejected={() => setState({ status: 'done', outcome: 'rejected', completed: false })}
           />
-        </>
+        </Suspense>
       )}
-    </PublicShell>
+    </SigningShell>
   );
 }

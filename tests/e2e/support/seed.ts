@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bootstrap } from '../../../server/bootstrap.js';
 import { loadConfig } from '../../../server/config.js';
+import type { Deps } from '../../../server/deps.js';
 import type { Db } from '../../../server/db/client.js';
 import { createLogger } from '../../../server/logger.js';
 
-export type FixtureModule = { seed(db: Db): Promise<void> };
+/** `deps`: for fixtures that need more than the database (stored files, links, queued mail). */
+export type FixtureModule = { seed(db: Db, deps: Deps): Promise<void> };
 
 const config = loadConfig();
 const { deps } = await bootstrap({ config, logger: createLogger('warn') });
@@ -20,6 +22,6 @@ for (const file of readdirSync(folder)
   .filter((name) => name.endsWith('.fixture.ts'))
   .sort()) {
   const fixture = (await import(pathToFileURL(join(folder, file)).href)) as FixtureModule;
-  await fixture.seed(deps.database.db);
+  await fixture.seed(deps.database.db, deps);
 }
 await deps.database.close();
