@@ -80,6 +80,7 @@ export function SigningSteps({ token, signer, consent, signLabel, extra, canSign
           <SelfiePanel token={token} onDone={() => setSelfieDone(true)} />
         </Paper>
       )}
+      {needsSelfie && selfieDone && <Alert severity="success">Foto registrada</Alert>}
       {extra}
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="signature-title">
         <Typography id="signature-title" component="h2" variant="h6" sx={{ mb: 1 }}>
