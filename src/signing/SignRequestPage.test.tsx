@@ -73,7 +73,7 @@ describe('SignRequestPage', () => {
       expect(calls.map((call) => call.path)).toContain('send_notification_attempt_open_document'),
     );
     const user = userEvent.setup();
-    const sign = screen.getByRole('button', { name: 'Firmar' });
+    const sign = await screen.findByRole('button', { name: 'Firmar' });
     expect(sign).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }));
     await user.click(screen.getByRole('tab', { name: 'Escribir' }));

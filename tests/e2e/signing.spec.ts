@@ -66,52 +66,58 @@ async function drawSignature(page: Page) {
   await expect(page.getByText('Firma lista')).toBeVisible();
 }
 
-test('signs with an e-mailed code and a drawn signature; the next signer rejects with a reason', { tag: '@mobile' }, async ({
-  page,
-}, testInfo) => {
-  const people = signingPeople(testInfo.project.name);
-  const titles = signingTitles(testInfo.project.name);
-  const first = await invitationLink(people.first, titles.pair);
-  await page.goto(`/signature-request/${first}`);
-  await expect(page.getByRole('heading', { level: 1, name: titles.pair })).toBeVisible();
-  await expect(page.getByRole('img', { name: /página 1 de 1/ })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+test(
+  'signs with an e-mailed code and a drawn signature; the next signer rejects with a reason',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const people = signingPeople(testInfo.project.name);
+    const titles = signingTitles(testInfo.project.name);
+    const first = await invitationLink(people.first, titles.pair);
+    await page.goto(`/signature-request/${first}`);
+    await expect(page.getByRole('heading', { level: 1, name: titles.pair })).toBeVisible();
+    await expect(page.getByRole('img', { name: /página 1 de 1/ })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
-  await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
-  await verifyByEmail(page, people.first);
-  await drawSignature(page);
-  await page.getByRole('button', { name: 'Firmar', exact: true }).click();
-  await expect(page.getByText(/Su firma quedó registrada/)).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await verifyByEmail(page, people.first);
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await expect(page.getByText(/Su firma quedó registrada/)).toBeVisible();
 
-  const second = await invitationLink(people.second, titles.pair);
-  await page.goto(`/signature-request/${second}`);
-  await page.getByRole('button', { name: 'Rechazar la solicitud' }).click();
-  await page.getByRole('radio', { name: 'Otro motivo' }).check();
-  await page.getByLabel('Motivo del rechazo').fill('El valor del contrato no es el acordado');
-  await page.getByRole('button', { name: 'Confirmar rechazo' }).click();
-  await expect(page.getByText('Registramos su rechazo y avisamos al remitente.')).toBeVisible();
-  await waitForMail(SIGNING_SENDER.email, new RegExp(`«${titles.pair}» fue rechazado`));
-  // The link now answers that the request is over.
-  await page.goto(`/signature-request/${first}`);
-  await expect(page.getByRole('alert')).toContainText('rechazada');
-});
+    const second = await invitationLink(people.second, titles.pair);
+    await page.goto(`/signature-request/${second}`);
+    await page.getByRole('button', { name: 'Rechazar la solicitud' }).click();
+    await page.getByRole('radio', { name: 'Otro motivo' }).check();
+    await page.getByLabel('Motivo del rechazo').fill('El valor del contrato no es el acordado');
+    await page.getByRole('button', { name: 'Confirmar rechazo' }).click();
+    await expect(page.getByText('Registramos su rechazo y avisamos al remitente.')).toBeVisible();
+    await waitForMail(SIGNING_SENDER.email, new RegExp(`«${titles.pair}» fue rechazado`));
+    // The link now answers that the request is over.
+    await page.goto(`/signature-request/${first}`);
+    await expect(page.getByRole('alert')).toContainText('rechazada');
+  },
+);
 
-test('signs three pending requests at once from /list_documents', { tag: '@mobile' }, async ({ page }, testInfo) => {
-  const people = signingPeople(testInfo.project.name);
-  const titles = signingTitles(testInfo.project.name);
-  const token = await invitationLink(people.many, titles.many(1));
-  await page.goto(`/list_documents?token=${token}`);
-  for (const index of [1, 2, 3]) {
-    await expect(page.getByRole('checkbox', { name: new RegExp(titles.many(index)) })).toBeChecked();
-  }
-  await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
-  await verifyByEmail(page, people.many);
-  await page.getByRole('tab', { name: 'Escribir' }).click();
-  await expect(page.getByTestId('typed-preview')).toHaveText('Valeria Varios');
-  await page.getByRole('button', { name: 'Firmar 3 solicitudes' }).click();
-  await expect(page.getByText('Firmó 3 solicitudes. Gracias.')).toBeVisible();
-});
+test(
+  'signs three pending requests at once from /list_documents',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const people = signingPeople(testInfo.project.name);
+    const titles = signingTitles(testInfo.project.name);
+    const token = await invitationLink(people.many, titles.many(1));
+    await page.goto(`/list_documents?token=${token}`);
+    for (const index of [1, 2, 3]) {
+      await expect(page.getByRole('checkbox', { name: new RegExp(titles.many(index)) })).toBeChecked();
+    }
+    await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await verifyByEmail(page, people.many);
+    await page.getByRole('tab', { name: 'Escribir' }).click();
+    await expect(page.getByTestId('typed-preview')).toHaveText('Valeria Varios');
+    await page.getByRole('button', { name: 'Firmar 3 solicitudes' }).click();
+    await expect(page.getByText('Firmó 3 solicitudes. Gracias.')).toBeVisible();
+  },
+);
 
 test('takes the selfie from the camera before signing', async ({ page }, testInfo) => {
   const people = signingPeople(testInfo.project.name);

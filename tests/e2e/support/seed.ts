@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bootstrap } from '../../../server/bootstrap.js';
 import { loadConfig } from '../../../server/config.js';
-import type { Deps } from '../../../server/deps.js';
 import type { Db } from '../../../server/db/client.js';
+import type { Deps } from '../../../server/deps.js';
 import { createLogger } from '../../../server/logger.js';
 
 /** `deps`: for fixtures that need more than the database (stored files, links, queued mail). */
