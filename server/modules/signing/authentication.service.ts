@@ -10,7 +10,14 @@ import type { OtpChannel } from '../../signing/masking.js';
 import { OTP_RULES, OtpService, otpSecretFrom } from '../../signing/otp.js';
 import { renderCompanyEmail } from '../companies/emailTemplates.service.js';
 import { DatabaseOtpStore, otpSubject } from './otpStore.js';
-import { isTheirTurn, type LinkedSigner, openSigner, otpChannelsOf, SIGNING_MESSAGES } from './signer.js';
+import {
+  isTheirTurn,
+  type LinkedSigner,
+  openSigner,
+  otpChannelsOf,
+  SIGNING_MESSAGES,
+  signerPhone,
+} from './signer.js';
 
 /**
  * The signer's authentication: a one-time code by e-mail, SMS or WhatsApp bound to the browser
@@ -34,7 +41,7 @@ type Context = { ip: string; userAgent: string | undefined };
 
 /** `db`: the caller's transaction when there is one (PGlite has a single connection). */
 export function otpServiceOf(deps: Deps, db: Db = deps.database.db) {
-  const store = new DatabaseOtpStore(db);
+  const store = new DatabaseOtpStore(db, deps.config.SMS_DEFAULT_COUNTRY_CODE);
   const secret = otpSecretFrom(deps.secrets.sessionSecret);
   return { store, secret, service: new OtpService({ store, secret, now: () => deps.clock.now() }) };
 }
@@ -119,7 +126,10 @@ export async function sendSignerCode(
     subject: otpSubject(signer.id),
     sessionId: input.sessionId,
     channel: input.channel,
-    destination: input.channel === 'email' ? signer.email : signer.phone!,
+    destination:
+      input.channel === 'email'
+        ? signer.email
+        : signerPhone(deps.config.SMS_DEFAULT_COUNTRY_CODE, signer.phone!),
   });
   await deliver(deps, linked, input.channel, issued.code);
   await deps.database.db.transaction((tx) =>

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { signatureRequestSigners, signerOtpCodes } from '../../db/schema/index.js';
 import { maskDestination, type OtpChannel } from '../../signing/masking.js';
 import type { OtpRecord, OtpStore } from '../../signing/otp.js';
+import { signerPhone } from './signer.js';
 
 /**
  * The signers' one-time codes on `signer_otp_codes`: the subject is `signer:<id>`, the newest row
@@ -26,7 +27,10 @@ function split(row: CodeRow) {
 }
 
 export class DatabaseOtpStore implements OtpStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly defaultCountryCode = '57',
+  ) {}
 
   private async newest(signerId: number): Promise<CodeRow | undefined> {
     const [row] = await this.db
@@ -47,7 +51,8 @@ export class DatabaseOtpStore implements OtpStore {
       .from(signatureRequestSigners)
       .where(eq(signatureRequestSigners.id, signerId));
     const channel = row.channel as OtpChannel;
-    const destination = channel === 'email' ? (signer?.email ?? '') : (signer?.phone ?? '');
+    const destination =
+      channel === 'email' ? (signer?.email ?? '') : signerPhone(this.defaultCountryCode, signer?.phone ?? '');
     const { codeId, hmac } = split(row);
     return {
       subject,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { companies, signatureRequestSigners, signatureRequests } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
+import { toE164 } from '../../notify/phone.js';
 import { hashSignerToken, SIGNER_TOKEN_PATTERN } from '../../requests/tokens.js';
 
 /** The signer a link names, with their request; every public signing call starts here. */
@@ -112,4 +113,13 @@ export function browserSession(headers: Record<string, string | string[] | undef
     throw new HttpProblem(400, SIGNING_MESSAGES.noSession);
   }
   return session;
+}
+
+/** The signer's phone in E.164 (as it is texted and masked), or as typed when it cannot be read. */
+export function signerPhone(defaultCountryCode: string, phone: string): string {
+  try {
+    return toE164(phone, defaultCountryCode);
+  } catch {
+    return phone;
+  }
 }

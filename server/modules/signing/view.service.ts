@@ -22,6 +22,7 @@ import {
   openSigner,
   otpChannelsOf,
   signerOfToken,
+  signerPhone,
 } from './signer.js';
 
 /** What the signer's pages read: nothing here changes anything but the "viewed" mark. */
@@ -49,7 +50,7 @@ async function signerSummary(deps: Deps, signer: LinkedSigner['signer'], session
     status: signer.status,
     authentication: signer.authentication,
     email: maskEmail(signer.email),
-    phone: signer.phone ? maskPhone(signer.phone) : null,
+    phone: signer.phone ? maskPhone(signerPhone(deps.config.SMS_DEFAULT_COUNTRY_CODE, signer.phone)) : null,
     authenticated: await isAuthenticated(deps, deps.database.db, signer, sessionId),
     channels: otpChannelsOf(signer),
   };
