@@ -48,6 +48,12 @@ export function DocumentPages({ documents }: { documents: SigningView['documents
           <Typography component="h2" variant="h6">
             {document.name}
           </Typography>
+          {document.pages.length === 0 && (
+            <Typography role="note" color="text.secondary">
+              La vista previa de este documento no está disponible por ahora ({document.page_count}{' '}
+              {document.page_count === 1 ? 'página' : 'páginas'}).
+            </Typography>
+          )}
           {document.pages
             .map((page, index) => ({ page, number: index + 1 }))
             .map(({ page, number }) => (

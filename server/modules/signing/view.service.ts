@@ -77,7 +77,14 @@ export async function signingView(deps: Deps, token: string, sessionId: string |
     .orderBy(asc(signatureRequestDocuments.position));
   const viewDocuments = [];
   for (const document of documents) {
-    const pages = await svgPagesOf(document.renderedSha256, () => storedBytes(deps, document.renderedKey));
+    // Without poppler on the host the signer still signs; the page says the preview is missing.
+    const pages = await svgPagesOf(document.renderedSha256, () =>
+      storedBytes(deps, document.renderedKey),
+    ).catch((error: unknown) => {
+      if (error instanceof HttpProblem) throw error;
+      deps.logger.warn({ err: error, documentId: document.id }, 'no se pudieron dibujar las páginas');
+      return [];
+    });
     const boxes = (document.fieldBoxes as Box[])
       .filter((box) => box.signer === signer.number)
       .map(({ field, kind, page, x, y, width, height }) => ({ field, kind, page, x, y, width, height }));
