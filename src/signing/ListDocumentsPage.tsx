@@ -14,7 +14,7 @@ type State =
   | { status: 'ready'; overview: SignerOverview }
   | { status: 'done'; count: number };
 
-const TITLE = 'Documentos pendientes';
+const TITLE = 'Documentos para firmar';
 
 export function ListDocumentsPage() {
   const [params] = useSearchParams();

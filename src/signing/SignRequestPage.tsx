@@ -51,7 +51,7 @@ export function SignRequestPage() {
 
   if (state.status === 'loading') {
     return (
-      <SigningShell title="Firmar documentos">
+      <SigningShell title="Firma de documentos">
         <Stack sx={{ alignItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Cargando la solicitud" />
         </Stack>
@@ -60,7 +60,7 @@ export function SignRequestPage() {
   }
   if (state.status === 'error') {
     return (
-      <SigningShell title="Firmar documentos">
+      <SigningShell title="Firma de documentos">
         <Alert severity="warning" role="alert">
           {state.message}
         </Alert>
