@@ -10,8 +10,12 @@ const placeholders = () => import('./public/PublicPlaceholderPages');
  * phone downloads only what the page needs.
  */
 export const PUBLIC_PAGES: Record<PublicRouteName, LazyExoticComponent<ComponentType>> = {
-  'signature-request.sign': lazy(() => placeholders().then((m) => ({ default: m.SignRequestPage }))),
-  'list-documents.sign': lazy(() => placeholders().then((m) => ({ default: m.ListDocumentsPage }))),
+  'signature-request.sign': lazy(() =>
+    import('../signing/SignRequestPage').then((m) => ({ default: m.SignRequestPage })),
+  ),
+  'list-documents.sign': lazy(() =>
+    import('../signing/ListDocumentsPage').then((m) => ({ default: m.ListDocumentsPage })),
+  ),
   'certificate.validation': lazy(() =>
     import('../signing/validation/CertificateValidationPage').then((m) => ({
       default: m.CertificateValidationPage,

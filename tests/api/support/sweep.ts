@@ -24,6 +24,20 @@ export const PUBLIC_ENDPOINTS = new Set([
   // The auto-sign approver's link carries its own derived token.
   'checkStatusAutoSignRequest',
   'approveOrRejectAutoSignRequest',
+  // The signer's pages: the link's token in the body is the credential (contract/endpoints/signing.ts).
+  'verifyTokenSignRequest',
+  'verifyTokenUser',
+  'sendNotificationAttemptOpenDocument',
+  'signerSendCode',
+  'resendCode',
+  'validateCode',
+  'updatedCodeAsUsed',
+  'detectFace',
+  'uploadPhotosLogs',
+  'uploadSignImages',
+  'doSignRequest',
+  'doRejectSignRequest',
+  'doSignRequestMultiple',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */

@@ -1,0 +1,125 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, signatureRequestSigners, signatureRequests } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
+import { HttpProblem } from '../../errors.js';
+import { toE164 } from '../../notify/phone.js';
+import { hashSignerToken, SIGNER_TOKEN_PATTERN } from '../../requests/tokens.js';
+
+/** The signer a link names, with their request; every public signing call starts here. */
+
+export const SIGNING_MESSAGES = {
+  unknown: 'El enlace de firma no existe. Revise que lo copió completo',
+  rotated: 'Este enlace ya no es válido: se envió uno nuevo a su correo',
+  cancelled: 'La solicitud de firma fue cancelada; el enlace ya no sirve',
+  expired: 'La solicitud de firma venció; el enlace ya no sirve',
+  finished: 'La solicitud de firma ya terminó; no hay nada pendiente',
+  rejected: 'La solicitud de firma fue rechazada; el enlace ya no sirve',
+  alreadySigned: 'Usted ya firmó esta solicitud',
+  notYourTurn: 'Aún no es su turno de firmar; le avisaremos por correo cuando lo sea',
+  copyOnly: 'Usted recibe una copia de esta solicitud; no necesita firmarla',
+  authenticationRequired: 'Primero verifique su identidad con el código enviado',
+  selfieRequired: 'Primero tome la foto de verificación',
+  noSession: 'Falta la sesión del navegador; recargue la página',
+  signatureMissing: 'Primero dibuje o cargue su firma',
+  consentOutdated: 'El texto del consentimiento cambió; recargue la página y acéptelo de nuevo',
+  signed: 'Firma registrada',
+  rejectedDone: 'Rechazo registrado; avisamos al remitente',
+} as const;
+
+export const CONSENT = {
+  version: 'consentimiento-2026-01',
+  text: 'Acepto firmar electrónicamente estos documentos. Entiendo que mi firma electrónica tiene la misma validez que mi firma manuscrita (Ley 527 de 1999 y Decreto 2364 de 2012) y autorizo el registro de mi dirección IP, mi navegador, la fecha y hora y los datos de verificación como evidencia de la firma.',
+} as const;
+
+export type SignerRow = typeof signatureRequestSigners.$inferSelect;
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type LinkedSigner = { signer: SignerRow; request: RequestRow; company: string };
+
+/**
+ * The signer of a token, or 404. `lock` takes a row lock on the signer (inside a transaction),
+ * so two concurrent signatures of one signer run one after the other.
+ */
+export async function signerOfToken(db: Db, token: string, options: { lock?: boolean } = {}) {
+  if (!SIGNER_TOKEN_PATTERN.test(token)) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
+  const query = db
+    .select()
+    .from(signatureRequestSigners)
+    .where(eq(signatureRequestSigners.tokenHash, hashSignerToken(token)));
+  const [signer] = options.lock ? await query.for('update') : await query;
+  if (!signer) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
+  const [row] = await db
+    .select({ request: signatureRequests, company: companies.fiscalName })
+    .from(signatureRequests)
+    .innerJoin(companies, eq(companies.id, signatureRequests.companyId))
+    .where(eq(signatureRequests.id, signer.requestId));
+  if (!row) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
+  return { signer, request: row.request, company: row.company } satisfies LinkedSigner;
+}
+
+/** 410 when the request no longer takes signatures (or the signer is done), in Spanish. */
+export function assertOpen(deps: Pick<Deps, 'clock'>, { request, signer }: LinkedSigner): void {
+  if (request.status === 'cancelled') throw new HttpProblem(410, SIGNING_MESSAGES.cancelled);
+  if (request.status === 'rejected') throw new HttpProblem(410, SIGNING_MESSAGES.rejected);
+  if (request.status === 'expired' || request.expiresAt.getTime() <= deps.clock.now().getTime()) {
+    throw new HttpProblem(410, SIGNING_MESSAGES.expired);
+  }
+  if (request.status !== 'in_progress') throw new HttpProblem(410, SIGNING_MESSAGES.finished);
+  if (signer.status === 'signed') throw new HttpProblem(410, SIGNING_MESSAGES.alreadySigned);
+  if (signer.status === 'rejected') throw new HttpProblem(410, SIGNING_MESSAGES.rejected);
+}
+
+/** Opens a link that may still act: found, open, the signer's own link. */
+export async function openSigner(deps: Deps, db: Db, token: string, options: { lock?: boolean } = {}) {
+  const linked = await signerOfToken(db, token, options);
+  assertOpen(deps, linked);
+  return linked;
+}
+
+/**
+ * The signer's turn has come: every signer (of kind signer/approver) of an earlier turn signed.
+ * A parallel request gives everyone turn 1.
+ */
+export async function isTheirTurn(db: Db, signer: SignerRow): Promise<boolean> {
+  if (signer.kind === 'copy') return false;
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(signatureRequestSigners)
+    .where(
+      and(
+        eq(signatureRequestSigners.requestId, signer.requestId),
+        sql`${signatureRequestSigners.turn} < ${signer.turn}`,
+        sql`${signatureRequestSigners.kind} <> 'copy'`,
+        sql`${signatureRequestSigners.status} <> 'signed'`,
+      ),
+    );
+  return (row?.pending ?? 0) === 0;
+}
+
+/** The OTP channels a signer's authentication asks for (email_otp → email, …). */
+export function otpChannelsOf(signer: SignerRow): ('email' | 'sms' | 'whatsapp')[] {
+  const channels: ('email' | 'sms' | 'whatsapp')[] = [];
+  if (signer.authentication.includes('email_otp')) channels.push('email');
+  if (signer.authentication.includes('sms_otp')) channels.push('sms');
+  if (signer.authentication.includes('whatsapp_otp')) channels.push('whatsapp');
+  return channels;
+}
+
+/** The browser session of the `x-signing-session` header (a random id the page keeps). */
+export function browserSession(headers: Record<string, string | string[] | undefined>): string {
+  const value = headers['x-signing-session'];
+  const session = Array.isArray(value) ? value[0] : value;
+  if (!session || !/^[A-Za-z0-9_-]{32,128}$/.test(session)) {
+    throw new HttpProblem(400, SIGNING_MESSAGES.noSession);
+  }
+  return session;
+}
+
+/** The signer's phone in E.164 (as it is texted and masked), or as typed when it cannot be read. */
+export function signerPhone(defaultCountryCode: string, phone: string): string {
+  try {
+    return toE164(phone, defaultCountryCode);
+  } catch {
+    return phone;
+  }
+}

@@ -1,0 +1,138 @@
+import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { type SignatureChoice, SigningError, type SigningView, signingCall } from './api';
+import { DocumentPages } from './DocumentPages';
+import { SigningShell } from './SigningShell';
+
+// The pages show first; the forms (and the inputs they bring) load right after.
+const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
+const RejectForm = lazy(() => import('./RejectForm').then((m) => ({ default: m.RejectForm })));
+const FieldsForm = lazy(() => import('./FieldsForm').then((m) => ({ default: m.FieldsForm })));
+
+/** `/signature-request/:token`: read, verify, sign or reject one request. */
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; view: SigningView }
+  | { status: 'done'; outcome: 'signed' | 'rejected'; completed: boolean };
+
+const FILLABLE = new Set(['text', 'checkbox', 'date', 'initials']);
+
+export function SignRequestPage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [values, setValues] = useState<Record<string, string>>({});
+  const opened = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    signingCall<SigningView>('verify_token_sign_request', { token })
+      .then((view) => {
+        if (!live) return;
+        setState({ status: 'ready', view });
+        if (view.your_turn && !opened.current) {
+          opened.current = true;
+          void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
+        }
+      })
+      .catch((problem: unknown) => {
+        if (live)
+          setState({
+            status: 'error',
+            message: problem instanceof SigningError ? problem.message : String(problem),
+          });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (state.status === 'loading') {
+    return (
+      <SigningShell title="Firma de documentos">
+        <Stack sx={{ alignItems: 'center', py: 4 }}>
+          <CircularProgress aria-label="Cargando la solicitud" />
+        </Stack>
+      </SigningShell>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <SigningShell title="Firma de documentos">
+        <Alert severity="warning" role="alert">
+          {state.message}
+        </Alert>
+      </SigningShell>
+    );
+  }
+  if (state.status === 'done') {
+    return (
+      <SigningShell title={state.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
+        <Alert severity={state.outcome === 'signed' ? 'success' : 'info'} role="status">
+          {state.outcome === 'signed'
+            ? state.completed
+              ? 'Gracias. Todos firmaron: recibirá el documento sellado por correo.'
+              : 'Gracias. Su firma quedó registrada; avisaremos a los demás firmantes.'
+            : 'Registramos su rechazo y avisamos al remitente.'}
+        </Alert>
+      </SigningShell>
+    );
+  }
+
+  const { view } = state;
+  const fillable = view.documents
+    .flatMap((document) => document.boxes)
+    .filter((box) => FILLABLE.has(box.kind));
+  const missing = fillable.some((box) => box.kind !== 'checkbox' && !values[box.field]?.trim());
+  const sign = async (signature: SignatureChoice, consentVersion: string) => {
+    const result = await signingCall<{ request_status: string }>('do_sign_request', {
+      token,
+      consent_version: consentVersion,
+      signature,
+      field_values: Object.fromEntries(
+        fillable.map((box) => [
+          box.field,
+          box.kind === 'checkbox' ? String(values[box.field] === 'true') : (values[box.field] ?? ''),
+        ]),
+      ),
+    });
+    setState({ status: 'done', outcome: 'signed', completed: result.request_status === 'completed' });
+  };
+
+  return (
+    <SigningShell title={view.title}>
+      <Typography>
+        {view.company} le pide firmar{' '}
+        {view.documents.length === 1 ? 'este documento' : `estos ${view.documents.length} documentos`}.
+      </Typography>
+      {view.message && <Typography color="text.secondary">{view.message}</Typography>}
+      <DocumentPages documents={view.documents} />
+      {!view.your_turn ? (
+        <Alert severity="info" role="status">
+          Aún no es su turno de firmar; le avisaremos por correo cuando lo sea.
+        </Alert>
+      ) : (
+        <Suspense fallback={<CircularProgress aria-label="Cargando el formulario de firma" />}>
+          <SigningSteps
+            token={token}
+            signer={view.signer}
+            consent={view.consent}
+            signLabel="Firmar"
+            canSign={!missing}
+            onSign={sign}
+            extra={
+              fillable.length > 0 && <FieldsForm boxes={fillable} values={values} onChange={setValues} />
+            }
+          />
+          <RejectForm
+            token={token}
+            reasons={view.rejection_reasons}
+            onRejected={() => setState({ status: 'done', outcome: 'rejected', completed: false })}
+          />
+        </Suspense>
+      )}
+    </SigningShell>
+  );
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mailsTo } from './mailbox.js';
+import type { TestApp } from './testApp.js';
+
+/** A browser session id as the signer's page keeps it. */
+export const newBrowserSession = () => randomBytes(24).toString('base64url');
+
+/** A 1×1 red PNG: the smallest signature image the server accepts and re-encodes. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** Calls a public signing endpoint like the signer's page: POST, JSON, the session header. */
+export function signingCaller(t: TestApp, ip = '10.20.0.1') {
+  return async (
+    path: string,
+    body: Record<string, unknown>,
+    session?: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      payload: body,
+      headers: { ...(session ? { 'x-signing-session': session } : {}), ...headers },
+      remoteAddress: ip,
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the assertions check the replies, not the types
+    return { status: response.statusCode, json: response.json() as { data: any; message?: string } };
+  };
+}
+
+/** The six-digit code of the newest e-mail to `to` (the company's `otp_code` template). */
+export async function signerCodeFrom(t: TestApp, to: string): Promise<string> {
+  // Newest first; the invitation's job may have mailed after the code.
+  const mails = await mailsTo(t, to);
+  const code = mails.map((mail) => mail.subject.match(/código de verificación: (\d{6})/)?.[1]).find(Boolean);
+  if (!code) throw new Error(`No hay código en el último correo a ${to}`);
+  return code;
+}
