@@ -6,6 +6,7 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { BulkRequestsPage } from '../resources/bulkRequests/BulkRequestsPage';
 import { CompanyEditPage } from '../resources/companies/CompanyEditPage';
 import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage';
 import { resourcePageOf } from '../resources/contributions';
@@ -40,7 +41,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
-  'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
+  'admin.bulk-requests': { element: () => <BulkRequestsPage /> },
   'admin.single-signature-request': { title: 'app.pages.single_request' },
   'admin.bulk-pdf-requests': { title: 'app.pages.bulk_pdf_requests' },
   'admin.single-pdf-request': { title: 'app.pages.single_pdf_request' },

@@ -2,7 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bulkBatchRecord, bulkBatchSummary } from '../../../contract/endpoints/bulkRequests.js';
 import type { Db } from '../../db/client.js';
-import { documentPackages, signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
+import {
+  documentPackages,
+  signatureRequestBatches,
+  signatureRequestBatchRows,
+} from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import type { BulkPlan } from './sheetColumns.js';
 
@@ -22,8 +26,11 @@ export type BatchSettings = {
 export type BatchRow = typeof signatureRequestBatches.$inferSelect;
 
 export async function loadBatch(db: Db, batchId: number): Promise<BatchRow> {
-  const [batch] = await db.select().from(signatureRequestBatches).where(eq(signatureRequestBatches.id, batchId));
-  if (!batch || batch.source !== 'bulk') throw notFound();
+  const [batch] = await db
+    .select()
+    .from(signatureRequestBatches)
+    .where(eq(signatureRequestBatches.id, batchId));
+  if (batch?.source !== 'bulk') throw notFound();
   return batch;
 }
 

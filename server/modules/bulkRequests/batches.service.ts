@@ -206,7 +206,9 @@ export async function sendBulkBatch(
     await tx
       .update(signatureRequestBatchRows)
       .set({ status: 'queued' })
-      .where(and(eq(signatureRequestBatchRows.batchId, batchId), eq(signatureRequestBatchRows.status, 'valid')));
+      .where(
+        and(eq(signatureRequestBatchRows.batchId, batchId), eq(signatureRequestBatchRows.status, 'valid')),
+      );
     // One statement for all the rows' jobs: a 10,000-row batch is queued at once.
     await tx.execute(sql`
       INSERT INTO jobs (queue, payload, idempotency_key, max_attempts)

@@ -8,7 +8,12 @@ import {
   updateBulkRows,
 } from './batches.service.js';
 
-type BulkEndpoints = 'exportBulkSheet' | 'importBulkSheet' | 'updateBulkRows' | 'sendBulkBatch' | 'bulkBatchProgress';
+type BulkEndpoints =
+  | 'exportBulkSheet'
+  | 'importBulkSheet'
+  | 'updateBulkRows'
+  | 'sendBulkBatch'
+  | 'bulkBatchProgress';
 
 export const bulkRequestsHandlers: HandlersOf<BulkEndpoints> = {
   exportBulkSheet: async ({ deps, actor, params }) => ({

@@ -37,7 +37,11 @@ export async function createBulkGroup(
     .returning({ id: documentTypes.id });
   const [template] = await db
     .insert(documentTemplates)
-    .values({ companyId: input.companyId, documentTypeId: type!.id, name: `Contrato ${input.name ?? 'masivo'}` })
+    .values({
+      companyId: input.companyId,
+      documentTypeId: type!.id,
+      name: `Contrato ${input.name ?? 'masivo'}`,
+    })
     .returning({ id: documentTemplates.id });
   const [version] = await db
     .insert(documentTemplateVersions)

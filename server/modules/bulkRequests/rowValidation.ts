@@ -6,8 +6,20 @@ import type { SheetColumn } from './sheetColumns.js';
 export type RowError = { column: string; message: string };
 
 /** Signer attributes share the field types' own schemas, so a sheet and a single send agree. */
-const emailSchema = fieldValueSchema({ type: 'email', name: 'email', label: 'Correo', required: true, filled_by: 0 });
-const phoneSchema = fieldValueSchema({ type: 'phone', name: 'phone', label: 'Teléfono', required: false, filled_by: 0 });
+const emailSchema = fieldValueSchema({
+  type: 'email',
+  name: 'email',
+  label: 'Correo',
+  required: true,
+  filled_by: 0,
+});
+const phoneSchema = fieldValueSchema({
+  type: 'phone',
+  name: 'phone',
+  label: 'Teléfono',
+  required: false,
+  filled_by: 0,
+});
 const nameSchema = z
   .string()
   .trim()
@@ -19,7 +31,8 @@ const idNumberSchema = z
     message: 'El número de identificación admite letras, números y «-» (de 3 a 20)',
   });
 
-const ID_TYPE_MESSAGE = (codes: string[]) => `Elija un tipo de identificación de la lista (${codes.join(', ')})`;
+const ID_TYPE_MESSAGE = (codes: string[]) =>
+  `Elija un tipo de identificación de la lista (${codes.join(', ')})`;
 const ID_PAIR_MESSAGE = 'Indique el tipo y el número de identificación juntos';
 
 const firstMessage = (result: z.ZodSafeParseResult<unknown>) =>
@@ -49,7 +62,8 @@ export function validateRow(
     else if (column.attribute === 'email') message = firstMessage(emailSchema.safeParse(text));
     else if (column.attribute === 'phone') message = firstMessage(phoneSchema.safeParse(text));
     else if (column.attribute === 'id_type') {
-      if (!identificationCodes.includes(text.toUpperCase())) message = ID_TYPE_MESSAGE([...identificationCodes]);
+      if (!identificationCodes.includes(text.toUpperCase()))
+        message = ID_TYPE_MESSAGE([...identificationCodes]);
     } else message = firstMessage(idNumberSchema.safeParse(text));
     if (message) errors.push({ column: column.header, message });
   }

@@ -25,7 +25,8 @@ function describe(column: SheetColumn, identificationCodes: readonly string[]): 
   if (column.kind === 'signer') {
     if (column.attribute === 'id_type') return `Uno de: ${identificationCodes.join(', ')}`;
     if (column.attribute === 'email') return 'Correo electrónico, por ejemplo nombre@empresa.co';
-    if (column.attribute === 'phone') return 'De 7 a 15 dígitos, con + opcional, por ejemplo +57 300 123 4567';
+    if (column.attribute === 'phone')
+      return 'De 7 a 15 dígitos, con + opcional, por ejemplo +57 300 123 4567';
     if (column.attribute === 'id_number') return 'Letras, números y «-», de 3 a 20';
     return 'Nombre y apellidos';
   }
@@ -160,7 +161,10 @@ export type SheetRow = { rowNumber: number; values: Record<string, string> };
  * memory as a workbook): headers from row 1, one record per non-empty row after it. 422 when the
  * sheet or a column of the group is missing, or the sheet has more rows than allowed.
  */
-export async function readBulkSheet(workbookBytes: Buffer, expectedHeaders: readonly string[]): Promise<SheetRow[]> {
+export async function readBulkSheet(
+  workbookBytes: Buffer,
+  expectedHeaders: readonly string[],
+): Promise<SheetRow[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
