@@ -22,7 +22,12 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
   let packageId: number;
 
   const call = (token: string, url: string, payload?: unknown) =>
-    t.app.inject({ method: payload === undefined ? 'GET' : 'POST', url: `/api/${url}`, headers: bearer(token), payload: payload as object });
+    t.app.inject({
+      method: payload === undefined ? 'GET' : 'POST',
+      url: `/api/${url}`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
 
   const upload = (token: string, bytes: Buffer, extra: Record<string, unknown> = {}) =>
     call(token, 'import_documents_packages_fields', {
@@ -65,8 +70,9 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
     const instructions = workbook.getWorksheet('Instrucciones')!;
     expect(instructions.getCell('A2').value).toBe('cliente');
     expect(instructions.getCell('D5').value).toBe('Uno de: Básico, Plus');
-    const validations = (data as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } })
-      .dataValidations.model;
+    const validations = (
+      data as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }
+    ).dataValidations.model;
     const planList = validations.D2!;
     expect(validations.D10001).toEqual(planList);
     const idTypeList = validations.H2!;
@@ -74,7 +80,10 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
     const lists = workbook.getWorksheet('Listas')!;
     const listValues = (formula: string) => {
       const column = /!\$([A-Z]+)\$1:\$[A-Z]+\$(\d+)/.exec(formula)!;
-      return Array.from({ length: Number(column[2]) }, (_, row) => lists.getCell(`${column[1]}${row + 1}`).value);
+      return Array.from(
+        { length: Number(column[2]) },
+        (_, row) => lists.getCell(`${column[1]}${row + 1}`).value,
+      );
     };
     expect(listValues(planList.formulae[0])).toEqual(['Básico', 'Plus']);
     expect(listValues(idTypeList.formulae[0])).toEqual(expect.arrayContaining(['CC', 'CE', 'NIT']));
@@ -82,7 +91,9 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
 
   it('refuses another company’s group and countries without identification types', async () => {
     const caribe = await createBulkGroup(t.deps.database.db, { companyId: ids.caribe, name: 'Caribe' });
-    expect((await call(tokens.oscar, `export_documents_packages_fields/${caribe.packageId}/CO`)).statusCode).toBe(404);
+    expect(
+      (await call(tokens.oscar, `export_documents_packages_fields/${caribe.packageId}/CO`)).statusCode,
+    ).toBe(404);
     const other = await call(tokens.oscar, `export_documents_packages_fields/${packageId}/US`);
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toMatch(/Colombia/);
@@ -97,7 +108,9 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
     const batch = imported.json().data;
     expect(imported.json().message).toBe('Se cargaron 20 filas: 2 con errores por corregir');
     expect(batch).toMatchObject({ status: 'draft', total: 20, invalid: 2, valid: 18 });
-    expect(batch.rows.map((row: { row_number: number; errors: unknown }) => [row.row_number, row.errors])).toEqual([
+    expect(
+      batch.rows.map((row: { row_number: number; errors: unknown }) => [row.row_number, row.errors]),
+    ).toEqual([
       [
         6,
         [
@@ -181,7 +194,10 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
   });
 
   it('refuses wrong types, formulas, zip bombs, oversize files and sheets without the group’s columns', async () => {
-    const pdf = await upload(tokens.oscar, Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'));
+    const pdf = await upload(
+      tokens.oscar,
+      Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+    );
     expect(pdf.statusCode).toBe(415);
     expect(pdf.json().message).toMatch(/Tipo de archivo no permitido/);
 
@@ -210,7 +226,10 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
     expect(oversize.statusCode).toBe(413);
     expect(oversize.json().message).toMatch(/demasiado grande/);
 
-    const missing = await upload(tokens.oscar, await fillBulkSheet(['cliente', 'valor'], [{ cliente: 'A', valor: '1' }]));
+    const missing = await upload(
+      tokens.oscar,
+      await fillBulkSheet(['cliente', 'valor'], [{ cliente: 'A', valor: '1' }]),
+    );
     expect(missing.statusCode).toBe(422);
     expect(missing.json().message).toMatch(/^Faltan columnas de la plantilla descargada: fecha_inicio, plan/);
 
