@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
+import { ROLE } from '../../../contract/permissions.js';
 import type { Db } from '../../db/client.js';
+import { assignPlan, createCompany, createPlan, createUser } from '../../db/factories.js';
 import {
   documentPackageDocuments,
   documentPackageSignerRoles,
@@ -8,7 +10,9 @@ import {
   documentTemplateVersions,
   documentTypes,
 } from '../../db/schema/index.js';
+import type { Actor, Deps } from '../../deps.js';
 import { createDocumentPackage } from '../documentGroups/factories.js';
+import { importBulkSheet, sendBulkBatch } from './batches.service.js';
 
 /**
  * Test, bench and end-to-end factories of bulk sends: a group with one template whose fields the
@@ -99,4 +103,45 @@ export async function fillBulkSheet(
   sheet.addRow([...headers]);
   for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? ''));
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A company with a plan of `units` signatures, an operator and the sample group, whose sheet of
+ * `rows` valid rows is imported and sent: the batch's rows wait in the queue as `bulk.row` jobs.
+ */
+export async function seedSentBulkBatch(
+  deps: Deps,
+  input: { rows: number; units?: number; domain?: string },
+): Promise<{ batchId: number; companyId: number; importMs: number }> {
+  const { db } = deps.database;
+  const companyId = await createCompany(db, { fiscalName: 'Masivos de Prueba', taxId: '900555666-1' });
+  const planId = await createPlan(db, { name: 'Plan masivo', signatures: input.units ?? input.rows * 2 });
+  await assignPlan(db, { companyId, planId, unitsTotal: input.units ?? input.rows * 2 });
+  const userId = await createUser(db, {
+    companyId,
+    name: 'Olga',
+    lastName: 'Operadora',
+    email: `olga.${companyId}@masivos.test`,
+  });
+  const { packageId } = await createBulkGroup(db, { companyId });
+  const actor: Actor = {
+    userId,
+    sessionId: 'semilla',
+    companyId,
+    roleId: ROLE.operator,
+    permissions: new Set(['signature_request.create']),
+    impersonatorUserId: null,
+    visibleCompanyIds: [companyId],
+  };
+  const rows = Array.from({ length: input.rows }, (_, index) => sampleBulkRow(index + 1, input.domain));
+  const sheet = await fillBulkSheet(Object.keys(sampleBulkRow(0)), rows);
+  const started = performance.now();
+  const { record } = await importBulkSheet(deps, actor, {
+    document_package_id: packageId,
+    filename: 'masivo.xlsx',
+    content_base64: sheet.toString('base64'),
+  });
+  const importMs = performance.now() - started;
+  await sendBulkBatch(deps, actor, record.id);
+  return { batchId: record.id, companyId, importMs };
 }
