@@ -14,11 +14,6 @@ export const CORE_OWNED_TABLES = {
   user: { table: 'users', owner: 'company_id', softDelete: 'deleted_at' },
   planAssignment: { table: 'plan_assignments', owner: 'company_id' },
   downloadRequest: { table: 'download_requests', owner: 'company_id' },
-  documentTemplate: { table: 'document_templates', owner: 'company_id', softDelete: 'deleted_at' },
-  documentTemplateVersion: { table: 'document_template_versions', owner: 'company_id' },
-  folder: { table: 'document_folders', owner: 'company_id' },
-  documentPackage: { table: 'document_packages', owner: 'company_id', softDelete: 'deleted_at' },
-  packageDocument: { table: 'document_package_documents', owner: 'company_id' },
 } as const satisfies Record<string, OwnedTable>;
 
 export type OwnedTable = {

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { ownedTable } from '../owners.js';
 import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 
 const area = 'Document groups';
+
+/** Folders, groups and their documents (a document repeats its group's company). */
+export const ownedTables = {
+  folder: ownedTable({ table: 'document_folders', owner: 'company_id' }),
+  documentPackage: ownedTable({ table: 'document_packages', owner: 'company_id', softDelete: 'deleted_at' }),
+  packageDocument: ownedTable({ table: 'document_package_documents', owner: 'company_id' }),
+};
 
 /** Ways a signer proves identity, each behind the company feature that enables it. */
 export const SIGNER_AUTHENTICATIONS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'selfie'] as const;

@@ -71,6 +71,11 @@ export const templateChanges = z.object({
 const pages = z.boolean().default(false);
 const ownsTemplateInBody = [{ entity: 'documentTemplate', from: 'body', field: 'template_id' }] as const;
 const ownsVersionInBody = { entity: 'documentTemplateVersion', from: 'body', field: 'version_id' } as const;
+/** `{company_id}` and `{id}` of a template in the path (viewHtml, view_template). */
+const ownsCompanyTemplateInPath = [
+  { entity: 'company', from: 'params', field: 'company_id' },
+  { entity: 'documentTemplate', from: 'params', field: 'id' },
+] as const;
 
 export const documents = {
   viewHtml: endpoint({
@@ -82,10 +87,7 @@ export const documents = {
     permissions: ['document_template.list'],
     params: z.object({ company_id: id, id }),
     reply: templateHtml,
-    owns: [
-      { entity: 'company', from: 'params', field: 'company_id' },
-      { entity: 'documentTemplate', from: 'params', field: 'id' },
-    ],
+    owns: ownsCompanyTemplateInPath,
   }),
   pdfPreview: endpoint({
     method: 'POST',
@@ -126,10 +128,7 @@ export const documents = {
     params: z.object({ id, company_id: id }),
     query: z.object({ pages: z.enum(['true', 'false']).optional() }),
     reply: renderedPdf,
-    owns: [
-      { entity: 'documentTemplate', from: 'params', field: 'id' },
-      { entity: 'company', from: 'params', field: 'company_id' },
-    ],
+    owns: ownsCompanyTemplateInPath,
   }),
   getTemplateChanges: endpoint({
     method: 'GET',

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { ownedTable } from '../owners.js';
 import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 import { fieldTypeInfo, templateFields } from './templateFields.js';
 
 const area = 'Templates';
+
+/** Templates and their versions (a version repeats its template's company, so its id alone is checked). */
+export const ownedTables = {
+  documentTemplate: ownedTable({
+    table: 'document_templates',
+    owner: 'company_id',
+    softDelete: 'deleted_at',
+  }),
+  documentTemplateVersion: ownedTable({ table: 'document_template_versions', owner: 'company_id' }),
+};
 
 export const templateStatus = z.enum(['active', 'inactive']);
 

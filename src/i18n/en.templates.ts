@@ -57,6 +57,18 @@ export const englishTemplatesApp = {
     toolbar_italic: 'Italic',
     toolbar_underline: 'Underline',
     toolbar_strike: 'Strikethrough',
+    page_section: 'Header, footer and page',
+    header: 'Header (repeated on every page)',
+    footer: 'Footer (repeated on every page)',
+    paper: 'Paper size',
+    paper_letter: 'Letter',
+    paper_a4: 'A4',
+    margin_top: 'Top margin (mm)',
+    margin_right: 'Right margin (mm)',
+    margin_bottom: 'Bottom margin (mm)',
+    margin_left: 'Left margin (mm)',
+    page_numbers: 'Number pages ("Page X of Y")',
+    margin_range: 'Between 5 and 60 mm',
   },
 };
 

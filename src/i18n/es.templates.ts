@@ -57,6 +57,18 @@ export const spanishTemplatesApp = {
     toolbar_italic: 'Cursiva',
     toolbar_underline: 'Subrayado',
     toolbar_strike: 'Tachado',
+    page_section: 'Encabezado, pie y página',
+    header: 'Encabezado (se repite en cada página)',
+    footer: 'Pie de página (se repite en cada página)',
+    paper: 'Tamaño de papel',
+    paper_letter: 'Carta',
+    paper_a4: 'A4',
+    margin_top: 'Margen superior (mm)',
+    margin_right: 'Margen derecho (mm)',
+    margin_bottom: 'Margen inferior (mm)',
+    margin_left: 'Margen izquierdo (mm)',
+    page_numbers: 'Numerar páginas («Página X de Y»)',
+    margin_range: 'Entre 5 y 60 mm',
   },
 } satisfies CatalogueOf<typeof englishTemplatesApp>;
 

@@ -10,7 +10,8 @@ import { apiSession, signPageIn } from './support/apiSession.js';
  * several types, save a second version and see what changed, preview it as PDF, import a DOCX.
  */
 
-const editor = (page: Page) => page.locator('.ProseMirror');
+// The body's editor comes first; the header's and footer's follow in the page-setup section.
+const editor = (page: Page) => page.locator('.ProseMirror').first();
 
 async function addField(page: Page, label: string, type?: string) {
   const panel = page.getByRole('region', { name: 'Campos combinados' });

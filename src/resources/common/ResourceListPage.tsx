@@ -31,7 +31,8 @@ export const ROWS_PER_PAGE_OPTIONS = [15, 50, 100];
 export function searchFilter(source = 'search', placeholder?: string): ReactElement {
   // Only when given: an explicit undefined would drop SearchInput's own "Buscar".
   const extra = placeholder ? { placeholder } : {};
-  return <SearchInput key={source} source={source} alwaysOn {...extra} />;
+  // Wide enough on larger screens for the placeholder to say what is searched.
+  return <SearchInput key={source} source={source} alwaysOn sx={{ minWidth: { sm: 320 } }} {...extra} />;
 }
 
 export type FormDialogConfig = {

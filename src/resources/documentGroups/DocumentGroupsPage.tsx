@@ -108,12 +108,18 @@ export function DocumentGroupsPage({ resource }: { resource: ScreenResource }) {
   const fields = fieldsOf(resource);
   const columns = fields.filter((field) => field.column);
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+    // useFlexGap: Stack's default spacing resets its children's margins, the panel's top margin included.
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: 'flex-start', minWidth: 0 }}
+    >
       <Paper
         variant="outlined"
         component="nav"
         aria-label={translate('app.document_groups.folders')}
-        sx={{ p: 1.5, width: { xs: '100%', md: 300 }, flexShrink: 0, mt: { md: 9 } }}
+        sx={{ p: 1.5, width: { xs: '100%', md: 300 }, flexShrink: 0, mt: { md: 2 } }}
       >
         <Stack spacing={1}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

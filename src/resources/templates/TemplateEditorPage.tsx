@@ -9,7 +9,9 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Form, Loading, required, SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
 import type { TemplateField } from '../../../contract/endpoints/templateFields';
+import { templatePageSetup } from '../../../contract/endpoints/templates';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
@@ -17,6 +19,7 @@ import { DocxImportButton } from './DocxImportButton';
 import { templateExtensions } from './editorExtensions';
 import { TemplateEditorToolbar } from './TemplateEditorToolbar';
 import { TemplateFieldsPanel } from './TemplateFieldsPanel';
+import { TemplatePageSection } from './TemplatePageSection';
 import { type RenderedPreview, TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { TemplateVersionsPanel } from './TemplateVersionsPanel';
 import { TEMPLATE_LIST_PATH, TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
@@ -39,7 +42,15 @@ type FormValues = {
   document_type_id: number | '';
   status: 'active' | 'inactive';
   html: string;
+  header_html: string;
+  footer_html: string;
+  page: TemplatePageSetup;
 };
+
+type TemplatePageSetup = z.output<typeof templatePageSetup>;
+const DEFAULT_PAGE: TemplatePageSetup = templatePageSetup.parse({});
+
+type PreviewContent = Pick<FormValues, 'html' | 'header_html' | 'footer_html' | 'page'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Error del servidor');
 
@@ -61,7 +72,7 @@ function CompanyChoice({ value, onChange }: { value: number; onChange: (companyI
 /** Save, preview and import: they read the form's current values. */
 function EditorActions(props: {
   saving: boolean;
-  onPreview: (html: string) => void;
+  onPreview: (content: PreviewContent) => void;
   onImported: (html: string) => void;
 }) {
   const app = useAppTranslate();
@@ -74,7 +85,10 @@ function EditorActions(props: {
       <Button
         variant="outlined"
         startIcon={<PictureAsPdfOutlinedIcon />}
-        onClick={() => props.onPreview(form.getValues('html'))}
+        onClick={() => {
+          const { html, header_html, footer_html, page } = form.getValues();
+          props.onPreview({ html, header_html, footer_html, page });
+        }}
       >
         {app('app.templates.preview')}
       </Button>
@@ -148,7 +162,13 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
     const form = values as FormValues;
     setSaving(true);
     try {
-      const content = { html: form.html ?? '', fields: currentFields };
+      const content = {
+        html: form.html ?? '',
+        header_html: form.header_html ?? '',
+        footer_html: form.footer_html ?? '',
+        page: form.page,
+        fields: currentFields,
+      };
       if (templateId === undefined) {
         const created = await dataProvider.callEndpoint('addTemplate', {
           body: {
@@ -184,10 +204,12 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
     }
   };
 
-  const showPreview = async (html: string) => {
+  const showPreview = async (content: PreviewContent) => {
     try {
       setPreview(
-        await dataProvider.callEndpoint('pdfPreview', { body: { html, fields: currentFields, pages: true } }),
+        await dataProvider.callEndpoint('pdfPreview', {
+          body: { ...content, fields: currentFields, pages: true },
+        }),
       );
     } catch (error) {
       notify(messageOf(error), { type: 'error' });
@@ -199,6 +221,9 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
     document_type_id: template.data?.document_type_id ?? '',
     status: template.data?.status ?? 'active',
     html: template.data?.html ?? '',
+    header_html: template.data?.header_html ?? '',
+    footer_html: template.data?.footer_html ?? '',
+    page: template.data?.page ?? DEFAULT_PAGE,
   };
   const typeChoices = (types.data?.items ?? []).map((type) => ({ id: type.id, name: type.name }));
   return (
@@ -288,6 +313,7 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
                   '& .RaRichTextInputToolbar-root, & [class*="RichTextInputToolbar"]': { flexWrap: 'wrap' },
                 }}
               />
+              <TemplatePageSection />
               <EditorActions
                 saving={saving}
                 onPreview={showPreview}
