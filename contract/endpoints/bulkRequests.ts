@@ -38,8 +38,7 @@ export const BULK_MESSAGES = {
     `Faltan columnas de la plantilla descargada: ${columns.join(', ')}. Descargue la hoja de nuevo`,
   unreadable: 'No fue posible leer la hoja de cálculo',
   notDraft: 'El envío masivo ya se inició; sus filas no se pueden modificar',
-  invalidRows: (rows: number) =>
-    `Hay ${rows} filas con errores; corríjalas antes de enviar`,
+  invalidRows: (rows: number) => `Hay ${rows} filas con errores; corríjalas antes de enviar`,
   nothingToSend: 'No hay filas válidas para enviar',
   unknownRow: (row: number) => `La fila ${row} no pertenece a este envío`,
   notUnitsEnough: (needed: number, available: number) =>
@@ -188,8 +187,7 @@ export const bulkRequests = {
   bulkBatchProgress: endpoint({
     method: 'POST',
     path: 'generate_multiple_sign_request',
-    summary:
-      'Avance y resumen de un envío masivo: filas enviadas, en cola y fallidas con su motivo.',
+    summary: 'Avance y resumen de un envío masivo: filas enviadas, en cola y fallidas con su motivo.',
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
