@@ -104,9 +104,9 @@ async function markFailed(deps: Deps, row: RowRecord, failure: string): Promise<
  * exactly once. A refusal with a reason (no plan units, a template that cannot be filled) fails
  * the row with that reason; any other error is retried, and fails the row on the last attempt.
  */
-export async function runBulkRow(
+export async function runBulkRow<Prepared>(
   deps: Deps,
-  core: RequestCore,
+  core: RequestCore<Prepared>,
   rowId: number,
   job?: JobRecord,
 ): Promise<void> {
@@ -164,7 +164,7 @@ export async function runBulkRow(
 }
 
 /** Registers the `bulk.row` job with the creation core (bootstrap passes the sending module's). */
-export function registerBulkRowJob(deps: Deps, core: RequestCore): void {
+export function registerBulkRowJob<Prepared>(deps: Deps, core: RequestCore<Prepared>): void {
   deps.queue.register(BULK_ROW_JOB, async (payload, job) => {
     const rowId = Number((payload as { rowId?: unknown }).rowId);
     if (Number.isSafeInteger(rowId)) await runBulkRow(deps, core, rowId, job);
