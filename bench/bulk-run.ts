@@ -3,7 +3,7 @@
  * fresh DATA_DIR (PGlite) or DATABASE_URL, a sheet of ROWS rows imported (checked row by row) and
  * sent, and the queue worked with JOB_WORKERS workers until every row is a request with its
  * invitation queued. Prints one JSON line with the times and the process's peak RSS.
- * Usage: tsx bench/bulk-run.ts <dataDir> <rows>
+ * Usage: tsx bench/bulk-run.ts <dataDir> <rows> (BULK_RUN_IMPORT_ONLY=1: stop once the rows are queued)
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -32,6 +32,12 @@ const rssBefore = peakRssMiB();
 const started = performance.now();
 const { batchId, importMs } = await seedSentBulkBatch(deps, { rows, domain: 'bench.test' });
 const queuedMs = performance.now() - started;
+if (process.env.BULK_RUN_IMPORT_ONLY === '1') {
+  // Only the sheet's checks and the queueing: the rows stay queued.
+  process.stdout.write(`${JSON.stringify({ rows, importMs, queuedMs, rssBefore, peakRss: peakRssMiB() })}\n`);
+  await deps.database.close();
+  process.exit(0);
+}
 deps.queue.start(config.JOB_WORKERS);
 for (;;) {
   const [state] = await queryRows<{ status: string; processed: number }>(
