@@ -8,6 +8,8 @@ import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { REQUEST_CORE } from './modules/bulkRequests/requestCore.js';
+import { registerBulkRowJob } from './modules/bulkRequests/rowJob.js';
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerBulkPdfJob } from './modules/pdfRequests/pdfSend.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
@@ -74,5 +76,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerBulkPdfJob(deps);
   registerSealJob(deps);
   declareRequestSchedule(deps);
+  registerBulkRowJob(deps, REQUEST_CORE);
   return { deps, seed };
 }

@@ -6,6 +6,7 @@ import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
+import { BulkRequestsPage } from '../resources/bulkRequests/BulkRequestsPage';
 import { CompanyEditPage } from '../resources/companies/CompanyEditPage';
 import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage';
 import { resourcePageOf } from '../resources/contributions';
@@ -46,12 +47,12 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
   'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
-  'admin.bulk-requests': { title: 'app.pages.bulk_requests' },
   'admin.single-signature-request': { element: () => <SingleRequestPage /> },
   'admin.bulk-pdf-requests': { element: () => <BulkPdfRequestsPage /> },
   'admin.single-pdf-request': { element: () => <SinglePdfRequestPage /> },
   'admin.list-signature-request.list': { element: () => <RequestHistoryPage /> },
   'admin.update-signature-request.update': { element: () => <RequestDetailPage /> },
+  'admin.bulk-requests': { element: () => <BulkRequestsPage /> },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },

@@ -1,0 +1,67 @@
+/**
+ * One bulk send measured in this process (run by bench/bulk.bench.mjs): Rúbrica bootstrapped on a
+ * fresh DATA_DIR (PGlite) or DATABASE_URL, a sheet of ROWS rows imported (checked row by row) and
+ * sent, and the queue worked with JOB_WORKERS workers until every row is a request with its
+ * invitation queued. Prints one JSON line with the times and the process's peak RSS.
+ * Usage: tsx bench/bulk-run.ts <dataDir> <rows> (BULK_RUN_IMPORT_ONLY=1: stop once the rows are queued)
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { bootstrap } from '../server/bootstrap.js';
+import { loadConfig } from '../server/config.js';
+import { queryRows } from '../server/db/client.js';
+import { createLogger } from '../server/logger.js';
+import { seedSentBulkBatch } from '../server/modules/bulkRequests/factories.js';
+
+const [dataDir = '', rowsText = '10000'] = process.argv.slice(2);
+const rows = Number(rowsText);
+const peakRssMiB = () =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ADMIN_EMAIL: 'admin@rubrica.test',
+  ADMIN_PASSWORD: 'Bench-Admin-Passw0rd!',
+  JOB_POLL_MS: '20',
+});
+const { deps } = await bootstrap({ config, logger: createLogger('silent') });
+const { db } = deps.database;
+const rssBefore = peakRssMiB();
+const started = performance.now();
+const { batchId, importMs } = await seedSentBulkBatch(deps, { rows, domain: 'bench.test' });
+const queuedMs = performance.now() - started;
+if (process.env.BULK_RUN_IMPORT_ONLY === '1') {
+  // Only the sheet's checks and the queueing: the rows stay queued.
+  process.stdout.write(`${JSON.stringify({ rows, importMs, queuedMs, rssBefore, peakRss: peakRssMiB() })}\n`);
+  await deps.database.close();
+  process.exit(0);
+}
+deps.queue.start(config.JOB_WORKERS);
+for (;;) {
+  const [state] = await queryRows<{ status: string; processed: number }>(
+    db,
+    sql`SELECT b.status, (SELECT count(*)::int FROM signature_request_batch_rows r
+                          WHERE r.batch_id = b.id AND r.status IN ('sent', 'failed')) AS processed
+        FROM signature_request_batches b WHERE b.id = ${batchId}`,
+  );
+  if (state?.status === 'done') break;
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+const totalMs = performance.now() - started;
+await deps.queue.stop();
+const [counts] = await queryRows<{ sent: number; failed: number; requests: number; invitations: number }>(
+  db,
+  sql`SELECT
+        (SELECT count(*)::int FROM signature_request_batch_rows WHERE batch_id = ${batchId} AND status = 'sent') AS sent,
+        (SELECT count(*)::int FROM signature_request_batch_rows WHERE batch_id = ${batchId} AND status = 'failed') AS failed,
+        (SELECT count(*)::int FROM signature_requests WHERE batch_id = ${batchId}) AS requests,
+        (SELECT count(*)::int FROM signature_request_emails e JOIN signature_requests q ON q.id = e.request_id
+          WHERE q.batch_id = ${batchId} AND e.kind = 'invitation') AS invitations`,
+);
+process.stdout.write(
+  `${JSON.stringify({ rows, importMs, queuedMs, totalMs, rssBefore, peakRss: peakRssMiB(), ...counts })}\n`,
+);
+await deps.database.close();
+process.exit(0);

@@ -1,0 +1,71 @@
+// A bulk send from a spreadsheet: a sheet of 10,000 rows (BULK_BENCH_ROWS to change it) checked
+// row by row on upload, sent, and every row turned into a request with its invitation queued by
+// the job queue (JOB_WORKERS workers, 2 by default). Runs bench/bulk-run.ts in a fresh process on
+// a fresh PGlite DATA_DIR and reports its times and peak RSS (goals: ≤ 30 s, ≤ 400 MiB).
+
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, tmpDir } from './lib.mjs';
+
+const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 10_000);
+const round = (/** @type {number} */ value) => Math.round(value * 10) / 10;
+
+/**
+ * @param {import('../scripts/bench.mjs').BenchContext} ctx
+ * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
+ */
+export default async function bulk({ log }) {
+  const dataDir = tmpDir();
+  log(`sending a sheet of ${ROWS} rows`);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'bulk-run.ts'), dataDir, String(ROWS)],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60 * 60_000,
+      env: { ...process.env, JOB_WORKERS: process.env.JOB_WORKERS ?? '2' },
+    },
+  );
+  if (run.status !== 0) throw new Error(`the bulk run failed: ${run.stderr || run.stdout}`);
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+  if (result.requests !== ROWS || result.invitations !== ROWS)
+    throw new Error(`expected ${ROWS} requests and invitations, got ${run.stdout}`);
+  log(
+    `import ${round(result.importMs)} ms, all requests ${round(result.totalMs)} ms, peak RSS ${round(result.peakRss)} MiB`,
+  );
+  const note = `${ROWS} rows; RSS after start-up ${round(result.rssBefore)} MiB`;
+  return [
+    {
+      name: 'bulk.validate',
+      label: `import_documents_packages_fields: ${ROWS.toLocaleString('en')}-row sheet checked (upload checks, read, every row validated, rows stored)`,
+      value: round(result.importMs),
+      unit: 'ms',
+      better: 'lower',
+      note,
+    },
+    {
+      name: 'bulk.requests_total',
+      label: `From upload to every row a request with its invitation queued (goal ≤ 30000 at 10,000 rows)`,
+      value: round(result.totalMs),
+      unit: 'ms',
+      better: 'lower',
+      note,
+    },
+    {
+      name: 'bulk.per_row',
+      label: 'Mean time per row of the send (render, store, units, rows, events, invitation queued)',
+      value: round((result.totalMs - result.queuedMs) / ROWS),
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
+      name: 'bulk.peak_rss',
+      label: 'Peak RSS of the process (VmHWM), start-up included (goal ≤ 400)',
+      value: round(result.peakRss),
+      unit: 'MiB',
+      better: 'lower',
+      note,
+    },
+  ];
+}

@@ -1,0 +1,240 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { BULK_MESSAGES, type bulkRequests } from '../../../contract/endpoints/bulkRequests.js';
+import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
+import type { Db } from '../../db/client.js';
+import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
+import type { Actor, Deps } from '../../deps.js';
+import { conflict, unprocessable } from '../../errors.js';
+import type { FileReply } from '../../http/handlers.js';
+import { checkSpreadsheetUpload } from '../../uploads/index.js';
+import { requirePackage } from '../documentGroups/visibility.js';
+import {
+  type BatchRecord,
+  type BatchSettings,
+  type BatchSummary,
+  batchRecord,
+  batchSummary,
+  loadBatch,
+  settingsOf,
+} from './batchRecords.js';
+import { validateRow } from './rowValidation.js';
+import { bulkPlanOf, identificationCodes, sheetColumns } from './sheetColumns.js';
+import { buildBulkSheet, readBulkSheet } from './sheetFile.js';
+
+type Body<K extends 'importBulkSheet' | 'updateBulkRows'> = z.output<(typeof bulkRequests)[K]['body']>;
+
+/** The job that turns one row into a request. */
+export const BULK_ROW_JOB = 'bulk.row';
+const INSERT_CHUNK = 500;
+
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60) || 'grupo';
+
+/** `export_documents_packages_fields`: the group's sheet, for a user who may send it. */
+export async function exportBulkSheet(
+  deps: Deps,
+  actor: Actor,
+  packageId: number,
+  country: string,
+): Promise<FileReply> {
+  const { db } = deps.database;
+  await requirePackage(db, actor, packageId, 'send');
+  if (country !== 'CO') throw unprocessable(BULK_MESSAGES.onlyColombia);
+  const plan = await bulkPlanOf(db, packageId);
+  const stream = buildBulkSheet({
+    packageName: plan.packageName,
+    columns: await sheetColumns(db, plan),
+    identificationCodes: await identificationCodes(db),
+  });
+  return { stream, filename: `envio-masivo-${slug(plan.packageName)}.xlsx` };
+}
+
+const settingsFrom = (input: Partial<Body<'importBulkSheet'>>) => ({
+  ...(input.signing_order !== undefined && { signing_order: input.signing_order }),
+  ...(input.expiry_days !== undefined && { expiry_days: input.expiry_days }),
+  ...(input.reminder_days !== undefined && { reminder_days: input.reminder_days }),
+  ...(input.message !== undefined && { message: input.message }),
+});
+
+/**
+ * `import_documents_packages_fields`: the filled sheet is checked as an upload (type, size, zip
+ * bomb, macros, formulas), read, and kept as a draft batch with each row's problems.
+ */
+export async function importBulkSheet(
+  deps: Deps,
+  actor: Actor,
+  input: Body<'importBulkSheet'>,
+): Promise<{ record: BatchRecord; message: string }> {
+  const { db } = deps.database;
+  const { found } = await requirePackage(db, actor, input.document_package_id, 'send');
+  const workbook = await checkSpreadsheetUpload(Buffer.from(input.content_base64, 'base64'));
+  const plan = await bulkPlanOf(db, found.id);
+  const columns = await sheetColumns(db, plan);
+  const codes = await identificationCodes(db);
+  const rows = await readBulkSheet(
+    workbook,
+    columns.map((column) => column.header),
+  );
+  const checked = rows.map((row) => {
+    const errors = validateRow(columns, codes, row.values);
+    return { ...row, errors, status: errors.length > 0 ? ('invalid' as const) : ('valid' as const) };
+  });
+  const settings: BatchSettings = {
+    plan,
+    columns: columns.map((column) => column.header),
+    ...settingsFrom(input),
+  };
+  const batchId = await db.transaction(async (tx) => {
+    const [batch] = await tx
+      .insert(signatureRequestBatches)
+      .values({
+        companyId: found.companyId,
+        packageId: found.id,
+        source: 'bulk',
+        fileName: input.filename,
+        settings,
+        createdBy: actor.userId,
+      })
+      .returning({ id: signatureRequestBatches.id });
+    for (let start = 0; start < checked.length; start += INSERT_CHUNK) {
+      await tx.insert(signatureRequestBatchRows).values(
+        checked.slice(start, start + INSERT_CHUNK).map((row) => ({
+          batchId: batch!.id,
+          companyId: found.companyId,
+          rowNumber: row.rowNumber,
+          values: row.values,
+          errors: row.errors,
+          status: row.status,
+        })),
+      );
+    }
+    return batch!.id;
+  });
+  const invalid = checked.filter((row) => row.status === 'invalid').length;
+  return {
+    record: await batchRecord(db, batchId, true),
+    message: BULK_MESSAGES.imported(checked.length - invalid, invalid),
+  };
+}
+
+/** A draft batch the caller may still change (its group must still be sendable by them). */
+async function draftBatch(db: Db, actor: Actor, batchId: number) {
+  const batch = await loadBatch(db, batchId);
+  if (batch.packageId) await requirePackage(db, actor, batch.packageId, 'send');
+  if (batch.status !== 'draft') throw conflict(BULK_MESSAGES.notDraft);
+  return batch;
+}
+
+/** `update_documents_packages_detail_fields_values_massive`: fixes rows in place, checked again. */
+export async function updateBulkRows(
+  deps: Deps,
+  actor: Actor,
+  input: Body<'updateBulkRows'>,
+): Promise<BatchRecord> {
+  const { db } = deps.database;
+  const batch = await draftBatch(db, actor, input.batch_id);
+  const settings = settingsOf(batch);
+  const columns = await sheetColumns(db, settings.plan);
+  const known = new Set(settings.columns);
+  for (const row of input.rows)
+    for (const header of Object.keys(row.values))
+      if (!known.has(header)) throw unprocessable(VALIDATION_MESSAGES.unknownField(header));
+  const codes = await identificationCodes(db);
+  await db.transaction(async (tx) => {
+    const numbers = input.rows.map((row) => row.row_number);
+    const stored = await tx
+      .select()
+      .from(signatureRequestBatchRows)
+      .where(
+        and(
+          eq(signatureRequestBatchRows.batchId, batch.id),
+          inArray(signatureRequestBatchRows.rowNumber, numbers),
+        ),
+      )
+      .for('update');
+    const byNumber = new Map(stored.map((row) => [row.rowNumber, row]));
+    for (const change of input.rows) {
+      const row = byNumber.get(change.row_number);
+      if (!row) throw unprocessable(BULK_MESSAGES.unknownRow(change.row_number));
+      const values = { ...(row.values as Record<string, string>), ...change.values };
+      const errors = validateRow(columns, codes, values);
+      await tx
+        .update(signatureRequestBatchRows)
+        .set({ values, errors, status: errors.length > 0 ? 'invalid' : 'valid' })
+        .where(eq(signatureRequestBatchRows.id, row.id));
+    }
+    const changes = settingsFrom(input);
+    if (Object.keys(changes).length > 0)
+      await tx
+        .update(signatureRequestBatches)
+        .set({ settings: { ...settings, ...changes } })
+        .where(eq(signatureRequestBatches.id, batch.id));
+  });
+  return batchRecord(db, batch.id, true);
+}
+
+/**
+ * `process_signature_request_multiple`: every valid row is queued as one `bulk.row` job (key per
+ * row) in the transaction that marks the batch sending, so a row is queued once or not at all.
+ * Calling it again on a batch already sending only answers its progress.
+ */
+export async function sendBulkBatch(
+  deps: Deps,
+  actor: Actor,
+  batchId: number,
+): Promise<{ summary: BatchSummary; message?: string }> {
+  const { db } = deps.database;
+  const current = await loadBatch(db, batchId);
+  if (current.packageId) await requirePackage(db, actor, current.packageId, 'send');
+  const queued = await db.transaction(async (tx) => {
+    const [batch] = await tx
+      .select()
+      .from(signatureRequestBatches)
+      .where(eq(signatureRequestBatches.id, batchId))
+      .for('update');
+    if (batch!.status !== 'draft') return null;
+    const counts = await batchSummary(tx, batch!);
+    if (counts.invalid > 0) throw conflict(BULK_MESSAGES.invalidRows(counts.invalid));
+    if (counts.valid === 0) throw conflict(BULK_MESSAGES.nothingToSend);
+    await tx
+      .update(signatureRequestBatchRows)
+      .set({ status: 'queued' })
+      .where(
+        and(eq(signatureRequestBatchRows.batchId, batchId), eq(signatureRequestBatchRows.status, 'valid')),
+      );
+    // One statement for all the rows' jobs: a 10,000-row batch is queued at once.
+    await tx.execute(sql`
+      INSERT INTO jobs (queue, payload, idempotency_key, max_attempts)
+      SELECT ${BULK_ROW_JOB}, jsonb_build_object('rowId', id), ${`${BULK_ROW_JOB}:`} || id, 5
+      FROM signature_request_batch_rows
+      WHERE batch_id = ${batchId} AND status = 'queued'
+      ON CONFLICT (idempotency_key) DO NOTHING`);
+    await tx
+      .update(signatureRequestBatches)
+      .set({ status: 'sending', sentAt: deps.clock.now() })
+      .where(eq(signatureRequestBatches.id, batchId));
+    return counts.valid;
+  });
+  const summary = await batchSummary(db, await loadBatch(db, batchId));
+  return { summary, message: queued === null ? undefined : BULK_MESSAGES.queued(queued) };
+}
+
+/** `generate_multiple_sign_request`: where a batch stands (the screen polls it, reloads included). */
+export async function bulkBatchProgress(
+  deps: Deps,
+  actor: Actor,
+  batchId: number,
+  onlyProblems: boolean,
+): Promise<BatchRecord> {
+  const { db } = deps.database;
+  const batch = await loadBatch(db, batchId);
+  if (batch.packageId) await requirePackage(db, actor, batch.packageId, 'view');
+  return batchRecord(db, batchId, onlyProblems);
+}

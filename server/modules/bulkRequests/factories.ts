@@ -1,0 +1,156 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
+import { ROLE } from '../../../contract/permissions.js';
+import type { Db } from '../../db/client.js';
+import { assignPlan, createCompany, createPlan, createUser } from '../../db/factories.js';
+import {
+  documentPackageDocuments,
+  documentPackageSignerRoles,
+  documentTemplates,
+  documentTemplateVersions,
+  documentTypes,
+} from '../../db/schema/index.js';
+import type { Actor, Deps } from '../../deps.js';
+import { createDocumentPackage } from '../documentGroups/factories.js';
+import { importBulkSheet, sendBulkBatch } from './batches.service.js';
+
+/**
+ * Test, bench and end-to-end factories of bulk sends: a group with one template whose fields the
+ * sender fills, and a filled sheet in the shape `export_documents_packages_fields` gives.
+ */
+
+/** Fields of the sample contract: text, number, date, choice and a signer's signature box. */
+export const SAMPLE_BULK_FIELDS: TemplateField[] = [
+  { type: 'text', name: 'cliente', label: 'Cliente', required: true, filled_by: 0 },
+  { type: 'number', name: 'valor', label: 'Valor', required: true, filled_by: 0, integer: true },
+  { type: 'date', name: 'fecha_inicio', label: 'Fecha de inicio', required: true, filled_by: 0 },
+  { type: 'select', name: 'plan', label: 'Plan', required: false, filled_by: 0, options: ['Básico', 'Plus'] },
+  { type: 'signature', name: 'firma_1', label: 'Firma', required: true, filled_by: 1 },
+];
+
+const SAMPLE_HTML =
+  '<h1>Contrato</h1><p>Cliente: <span data-field="cliente">cliente</span>, valor <span data-field="valor">valor</span>, desde <span data-field="fecha_inicio">fecha</span>, plan <span data-field="plan">plan</span>.</p><p><span data-field="firma_1">Firma</span></p>';
+
+export async function createBulkGroup(
+  db: Db,
+  input: { companyId: number; name?: string; fields?: TemplateField[]; html?: string; signers?: number },
+): Promise<{ packageId: number; templateVersionId: number }> {
+  const [type] = await db
+    .insert(documentTypes)
+    .values({ companyId: input.companyId, name: `Contratos ${input.name ?? 'masivos'}` })
+    .returning({ id: documentTypes.id });
+  const [template] = await db
+    .insert(documentTemplates)
+    .values({
+      companyId: input.companyId,
+      documentTypeId: type!.id,
+      name: `Contrato ${input.name ?? 'masivo'}`,
+    })
+    .returning({ id: documentTemplates.id });
+  const [version] = await db
+    .insert(documentTemplateVersions)
+    .values({
+      templateId: template!.id,
+      companyId: input.companyId,
+      number: 1,
+      html: input.html ?? SAMPLE_HTML,
+      page: { paper: 'letter', margins: { top: 25, right: 25, bottom: 25, left: 25 }, pageNumbers: true },
+      fields: input.fields ?? SAMPLE_BULK_FIELDS,
+    })
+    .returning({ id: documentTemplateVersions.id });
+  const packageId = await createDocumentPackage(db, {
+    companyId: input.companyId,
+    name: input.name ?? 'Contratos masivos',
+  });
+  await db.insert(documentPackageDocuments).values({
+    packageId,
+    companyId: input.companyId,
+    position: 1,
+    templateVersionId: version!.id,
+  });
+  for (let number = 1; number <= (input.signers ?? 1); number++)
+    await db.insert(documentPackageSignerRoles).values({
+      packageId,
+      number,
+      position: number,
+      label: `Firmante ${number}`,
+    });
+  return { packageId, templateVersionId: version!.id };
+}
+
+/** Values of a valid row `index` of the sample group (signer e-mails unique per row). */
+export function sampleBulkRow(index: number, domain = 'correo.test'): Record<string, string> {
+  return {
+    cliente: `Cliente ${index}`,
+    valor: String(1000 + index),
+    fecha_inicio: '2026-12-01',
+    plan: index % 2 === 0 ? 'Básico' : 'Plus',
+    firmante_1_nombre: `Firmante ${index}`,
+    firmante_1_correo: `firmante${index}@${domain}`,
+    firmante_1_telefono: '',
+    firmante_1_tipo_identificacion: 'CC',
+    firmante_1_numero_identificacion: String(10_000_000 + index),
+  };
+}
+
+/**
+ * A filled sheet: the "Datos" sheet with `headers` in row 1 and one row per record, written with
+ * exceljs' streaming writer so that a 10,000-row sheet costs the bench little memory.
+ */
+export async function fillBulkSheet(
+  headers: readonly string[],
+  rows: readonly Record<string, string>[],
+): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Datos');
+  sheet.addRow([...headers]).commit();
+  for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? '')).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A company with a plan of `units` signatures, an operator and the sample group, whose sheet of
+ * `rows` valid rows is imported and sent: the batch's rows wait in the queue as `bulk.row` jobs.
+ */
+export async function seedSentBulkBatch(
+  deps: Deps,
+  input: { rows: number; units?: number; domain?: string },
+): Promise<{ batchId: number; companyId: number; importMs: number }> {
+  const { db } = deps.database;
+  const companyId = await createCompany(db, { fiscalName: 'Masivos de Prueba', taxId: '900555666-1' });
+  const planId = await createPlan(db, { name: 'Plan masivo', signatures: input.units ?? input.rows * 2 });
+  await assignPlan(db, { companyId, planId, unitsTotal: input.units ?? input.rows * 2 });
+  const userId = await createUser(db, {
+    companyId,
+    name: 'Olga',
+    lastName: 'Operadora',
+    email: `olga.${companyId}@masivos.test`,
+  });
+  const { packageId } = await createBulkGroup(db, { companyId });
+  const actor: Actor = {
+    userId,
+    sessionId: 'semilla',
+    companyId,
+    roleId: ROLE.operator,
+    permissions: new Set(['signature_request.create']),
+    impersonatorUserId: null,
+    visibleCompanyIds: [companyId],
+  };
+  const rows = Array.from({ length: input.rows }, (_, index) => sampleBulkRow(index + 1, input.domain));
+  const sheet = await fillBulkSheet(Object.keys(sampleBulkRow(0)), rows);
+  const started = performance.now();
+  const { record } = await importBulkSheet(deps, actor, {
+    document_package_id: packageId,
+    filename: 'masivo.xlsx',
+    content_base64: sheet.toString('base64'),
+  });
+  const importMs = performance.now() - started;
+  await sendBulkBatch(deps, actor, record.id);
+  return { batchId: record.id, companyId, importMs };
+}

@@ -1,0 +1,25 @@
+import type { Db } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import {
+  insertSignatureRequest,
+  type NewSignatureRequest,
+  type PreparedRequest,
+  prepareRequestDocuments,
+} from '../../requests/create.js';
+
+export type BulkRequestInput = NewSignatureRequest;
+
+/**
+ * The creation core every sender shares (server/requests/create.ts): documents prepared outside
+ * any transaction, then inserted inside the caller's. The bulk job takes it as a parameter, so a
+ * test can watch what each row asks for.
+ */
+export type RequestCore<Prepared = PreparedRequest> = {
+  prepare(deps: Deps, input: NewSignatureRequest): Promise<Prepared>;
+  insert(deps: Deps, tx: Db, prepared: Prepared): Promise<{ requestId: number; validationCode: string }>;
+};
+
+export const REQUEST_CORE: RequestCore = {
+  prepare: prepareRequestDocuments,
+  insert: insertSignatureRequest,
+};
