@@ -12,11 +12,11 @@ import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage'
 import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
-import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
 import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
 import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
 import { RequestDetailPage } from '../resources/requestHistory/RequestDetailPage';
 import { RequestHistoryPage } from '../resources/requestHistory/RequestHistoryPage';
+import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';

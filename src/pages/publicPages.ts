@@ -3,8 +3,6 @@ import type { PUBLIC_SIGNING_ROUTE_NAMES } from '../access/routes';
 
 type PublicRouteName = (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number];
 
-const placeholders = () => import('./public/PublicPlaceholderPages');
-
 /**
  * The public signing pages (ARCHITECTURE rule 7): lazy-loaded, without react-admin, so a signer on a
  * phone downloads only what the page needs.
