@@ -279,14 +279,18 @@ export async function insertSignatureRequest(
   if (prepared.expiresAt.getTime() <= deps.clock.now().getTime()) {
     throw unprocessable(CREATE_MESSAGES.expiresInPast, { expires_at: CREATE_MESSAGES.expiresInPast });
   }
-  const packageVersion = prepared.packageId ? await packageVersionOf(tx, prepared.packageId) : null;
+  const settings = prepared.packageId
+    ? await packageSettingsOf(tx, prepared.packageId)
+    : { version: null, autoSign: false, approverId: null };
   const validationCode = newValidationCode();
   const [request] = await tx
     .insert(signatureRequests)
     .values({
       companyId: prepared.companyId,
       packageId: prepared.packageId ?? null,
-      packageVersion,
+      packageVersion: settings.version,
+      autoSign: settings.autoSign,
+      autoSignApproverId: settings.approverId,
       batchId: prepared.batchId ?? null,
       source: prepared.source,
       title: prepared.title,
@@ -341,12 +345,18 @@ export async function insertSignatureRequest(
   return { requestId, validationCode, signerIds: signers.map((signer) => signer.id) };
 }
 
-async function packageVersionOf(tx: Db, packageId: number): Promise<number | null> {
+/** The group's version when sent, and its auto-sign (the company signs last once approved). */
+async function packageSettingsOf(tx: Db, packageId: number) {
   const [row] = await tx
-    .select({ version: documentPackages.version })
+    .select({
+      version: documentPackages.version,
+      autoSignEnabled: documentPackages.autoSignEnabled,
+      autoSignApproverId: documentPackages.autoSignApproverId,
+    })
     .from(documentPackages)
     .where(eq(documentPackages.id, packageId));
-  return row?.version ?? null;
+  const approverId = row?.autoSignEnabled ? (row.autoSignApproverId ?? null) : null;
+  return { version: row?.version ?? null, autoSign: approverId !== null, approverId };
 }
 
 /** Signers in their order: turn = position when sequential, 1 for everyone when parallel. */

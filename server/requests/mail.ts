@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import { renderCompanyEmail } from '../modules/companies/emailTemplates.service.js';
 import { signingDateText } from '../signing/time-format.js';
 import { appendRequestEvent } from './events.js';
-import { signerToken } from './tokens.js';
+import { approvalToken, signerToken } from './tokens.js';
 
 /**
  * E-mails of signature requests. A caller records the e-mail (a `signature_request_emails` row)
@@ -35,6 +35,7 @@ const TEMPLATE_OF: Record<RequestMailKind, EmailTemplateKey | null> = {
   signed_notice: null,
   cancelled: null,
   expired: null,
+  approval: null,
 };
 
 /** Base address of links in e-mails (PUBLIC_URL, else the address the server listens on). */
@@ -127,7 +128,7 @@ export async function inviteSigner(
 const jobPayload = z.object({ emailId: z.number().int().positive() });
 
 const NOTICE_WORDING: Record<
-  'signed_notice' | 'cancelled' | 'expired',
+  'signed_notice' | 'cancelled' | 'expired' | 'approval',
   (document: string) => { subject: string; body: string }
 > = {
   signed_notice: (document) => ({
@@ -141,6 +142,10 @@ const NOTICE_WORDING: Record<
   expired: (document) => ({
     subject: `«${document}» venció`,
     body: `La solicitud de firma de «${document}» venció sin completarse.`,
+  }),
+  approval: (document) => ({
+    subject: `«${document}» espera su aprobación para la firma de la empresa`,
+    body: `Todos los firmantes firmaron «${document}». Revise el documento y apruebe o rechace la firma automática de la empresa en este enlace:`,
   }),
 };
 
@@ -160,6 +165,7 @@ export function registerRequestMailJob(deps: Deps): void {
         companyId: signatureRequests.companyId,
         title: signatureRequests.title,
         expiresAt: signatureRequests.expiresAt,
+        autoSignApproverId: signatureRequests.autoSignApproverId,
         senderName: users.name,
         senderLastName: users.lastName,
       })
@@ -174,7 +180,9 @@ export function registerRequestMailJob(deps: Deps): void {
     const link =
       signer && (email.kind === 'invitation' || email.kind === 'reminder')
         ? signingLink(deps, signer.id, signer.tokenRound)
-        : `${publicBaseUrl(deps)}/update-signature-request/update/${request.id}`;
+        : email.kind === 'approval' && request.autoSignApproverId
+          ? `${publicBaseUrl(deps)}/approval_packages?token=${approvalToken(deps.secrets.sessionSecret, request.id, request.autoSignApproverId)}`
+          : `${publicBaseUrl(deps)}/update-signature-request/update/${request.id}`;
     const message = template
       ? await renderCompanyEmail(deps, request.companyId, template, {
           signer_name: signer?.name ?? '',

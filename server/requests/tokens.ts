@@ -21,3 +21,16 @@ export const signerTokenHash = (sessionSecret: string, signerId: number, round: 
 
 /** A token's shape, checked before any lookup: anything else is answered 404 at once. */
 export const SIGNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The auto-sign approver's link (`/approval_packages?token=<requestId>.<digest>`), derived the same
+ * way and never stored: one per request and approver.
+ */
+export const approvalTokenDigest = (sessionSecret: string, requestId: number, approverId: number) =>
+  createHmac('sha256', sessionSecret)
+    .update(`auto-sign-approval:${requestId}:${approverId}`)
+    .digest('base64url');
+
+export function approvalToken(sessionSecret: string, requestId: number, approverId: number): string {
+  return `${requestId}.${approvalTokenDigest(sessionSecret, requestId, approverId)}`;
+}

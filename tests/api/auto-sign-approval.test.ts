@@ -6,13 +6,14 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { solidPng } from '../../server/documents/test-support.js';
-import { approvalToken } from '../../server/modules/approval/approval.service.js';
 import { requestEvents } from '../../server/requests/events.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/factories.js';
+import { approvalToken } from '../../server/requests/tokens.js';
 import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
-import { freshIp } from './support/mailbox.js';
+import { freshIp, mailsTo } from './support/mailbox.js';
+import { newBrowserSession, signingCaller } from './support/signing.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -59,6 +60,43 @@ describe(`auto-sign approval on ${testDatabaseKind}`, () => {
         fieldValues: { signature_text: 'Gabriel' },
       })
       .where(eq(signatureRequestSigners.requestId, request.requestId));
+
+  it('holds the last signature of an auto-sign request for the approver, who gets the approval link', async () => {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      createdBy: ids.elena,
+      signers: [{ name: 'Hilda Cliente', email: 'hilda.cliente@correo.test' }],
+    });
+    await t.deps.database.db
+      .update(signatureRequests)
+      .set({ autoSign: true, autoSignApproverId: ids.elena })
+      .where(eq(signatureRequests.id, request.requestId));
+    const signed = await signingCaller(t)(
+      'do_sign_request',
+      {
+        token: request.signers[0]!.token,
+        consent_version: 'consentimiento-2026-01',
+        signature: { kind: 'typed', text: 'Hilda Cliente' },
+      },
+      newBrowserSession(),
+    );
+    expect(signed.status).toBe(200);
+    const [held] = await t.deps.database.db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, request.requestId));
+    expect(held).toMatchObject({ status: 'in_progress', autoSignStatus: 'pending', sealStatus: 'not_ready' });
+    const token = approvalToken(t.deps.secrets.sessionSecret, request.requestId, ids.elena);
+    const approvalMail = (await mailsTo(t, 'elena@andina.test')).find((mail) =>
+      mail.text.includes('/approval_packages'),
+    );
+    expect(approvalMail?.text).toContain(`/approval_packages?token=${token}`);
+    const status = (await call('check_status_auto_sign_request', { token })).json().data;
+    expect(status).toMatchObject({ ready: true, auto_sign_status: 'pending' });
+    expect(
+      (await requestEvents(t.deps.database.db, request.requestId)).map((event) => event.action),
+    ).toContain('auto_sign_requested');
+  });
 
   it('refuses wrong and malformed links, and approval before every signer signed', async () => {
     const { request, token } = await autoSignRequest();

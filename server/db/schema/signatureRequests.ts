@@ -325,6 +325,7 @@ export const signatureRequestEmails = pgTable(
         'completed',
         'cancelled',
         'expired',
+        'approval',
       ],
     }).notNull(),
     /** The outbox row, once the mail job has queued it (the job's idempotency makes it once). */

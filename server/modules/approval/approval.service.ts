@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -15,8 +15,8 @@ import {
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { appendRequestEvent } from '../../requests/events.js';
-import { publicBaseUrl } from '../../requests/mail.js';
 import { SEAL_QUEUE } from '../../requests/seal.js';
+import { approvalTokenDigest } from '../../requests/tokens.js';
 import { userSignatureImage } from '../signatureSettings/signatureSettings.service.js';
 
 /**
@@ -28,17 +28,6 @@ import { userSignatureImage } from '../signatureSettings/signatureSettings.servi
 
 type StatusRecord = z.input<typeof autoSignStatusRecord>;
 
-const derive = (secret: string, requestId: number, approverId: number) =>
-  createHmac('sha256', secret).update(`auto-sign-approval:${requestId}:${approverId}`).digest('base64url');
-
-export function approvalToken(secret: string, requestId: number, approverId: number): string {
-  return `${requestId}.${derive(secret, requestId, approverId)}`;
-}
-
-export function approvalLink(deps: Pick<Deps, 'config' | 'secrets'>, requestId: number, approverId: number) {
-  return `${publicBaseUrl(deps)}/approval_packages?token=${approvalToken(deps.secrets.sessionSecret, requestId, approverId)}`;
-}
-
 type RequestRow = typeof signatureRequests.$inferSelect;
 
 async function requestOf(deps: Deps, token: string): Promise<RequestRow> {
@@ -49,7 +38,7 @@ async function requestOf(deps: Deps, token: string): Promise<RequestRow> {
     .where(eq(signatureRequests.id, Number(idText)));
   const expected =
     request?.autoSign && request.autoSignApproverId
-      ? Buffer.from(derive(deps.secrets.sessionSecret, request.id, request.autoSignApproverId))
+      ? Buffer.from(approvalTokenDigest(deps.secrets.sessionSecret, request.id, request.autoSignApproverId))
       : undefined;
   const given = Buffer.from(mac ?? '');
   if (!request || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))

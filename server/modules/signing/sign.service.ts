@@ -143,6 +143,21 @@ async function recordSignature(
     )
     .orderBy(asc(signatureRequestSigners.turn), asc(signatureRequestSigners.id));
   const unsigned = others.filter((other) => other.status !== 'signed');
+  if (unsigned.length === 0 && request.autoSign && request.autoSignApproverId !== null) {
+    // The company signs last: the approver decides on /approval_packages, which completes it.
+    await tx
+      .update(signatureRequests)
+      .set({ autoSignStatus: 'pending', updatedAt: now })
+      .where(eq(signatureRequests.id, request.id));
+    await appendRequestEvent(tx, { requestId: request.id, action: 'auto_sign_requested', at: now });
+    const [approver] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, request.autoSignApproverId));
+    if (approver)
+      await queueRequestMail(deps, tx, { requestId: request.id, kind: 'approval', to: approver.email });
+    return webhooks;
+  }
   if (unsigned.length === 0) {
     await tx
       .update(signatureRequests)
