@@ -18,6 +18,7 @@ import { timestamperFor } from '../signing/timestamp-client.js';
 import { readAll } from '../storage/storage.js';
 import { appendRequestEvent, requestEvents, toAuditEntry } from './events.js';
 import { publicBaseUrl, queueRequestMail } from './mail.js';
+import { documentsOfRequest, signersOfRequest } from './records.js';
 import { autoSignSigner, certificateSigners, stampsFor } from './sealEvidence.js';
 import { platformTrust } from './sealTrust.js';
 
@@ -42,18 +43,10 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   const { db } = deps.database;
   const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (request?.status !== 'completed' || request.sealStatus !== 'pending') return 'skipped';
-  const signers = await db
-    .select()
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, requestId))
-    .orderBy(asc(signatureRequestSigners.number));
+  const signers = await signersOfRequest(db, requestId);
   const events = await requestEvents(db, requestId);
   const auditTrail = events.map(toAuditEntry);
-  const documents = await db
-    .select()
-    .from(signatureRequestDocuments)
-    .where(eq(signatureRequestDocuments.requestId, requestId))
-    .orderBy(asc(signatureRequestDocuments.position));
+  const documents = await documentsOfRequest(db, requestId);
   const trust = await platformTrust(deps.config);
   const timestamper = timestamperFor(trust);
   const evidence = certificateSigners(signers, events);

@@ -4,23 +4,12 @@ import type { CertificateSigner } from '../signing/completion-certificate.js';
 import { maskDestination, type OtpChannel } from '../signing/masking.js';
 import type { Stamp, StampValue } from '../signing/stamp.js';
 import { readAll } from '../storage/storage.js';
+import type { FieldBoxRecord } from './create.js';
 
 /** What a sealed document carries of its signers: the stamps in its boxes and the certificate's evidence. */
 
 type SignerRow = typeof signatureRequestSigners.$inferSelect;
 type EventRow = typeof signatureRequestEvents.$inferSelect;
-
-/** A box recorded at rendering (template) or placed in the PDF editor. */
-type FieldBoxRecord = {
-  field: string;
-  kind: string;
-  signer: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
 
 const OTP_CHANNELS: readonly OtpChannel[] = ['email', 'sms', 'whatsapp'];
 

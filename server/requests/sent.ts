@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import { signatureRequestSigners, signatureRequests } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { signatureRequests } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { emitWebhookEvent } from '../webhooks/webhooks.js';
+import { signersOfRequest } from './records.js';
 
 /**
  * `request.sent` to the company's webhooks, after the request's transaction committed. The event
@@ -14,11 +15,7 @@ export async function announceRequestSent(deps: Deps, requestId: number): Promis
     const { db } = deps.database;
     const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
     if (!request) return;
-    const signers = await db
-      .select()
-      .from(signatureRequestSigners)
-      .where(eq(signatureRequestSigners.requestId, requestId))
-      .orderBy(asc(signatureRequestSigners.number));
+    const signers = await signersOfRequest(db, requestId);
     await emitWebhookEvent(deps, {
       companyId: request.companyId,
       event: 'request.sent',

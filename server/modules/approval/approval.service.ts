@@ -15,6 +15,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { appendRequestEvent } from '../../requests/events.js';
+import { signersOfRequest } from '../../requests/records.js';
 import { SEAL_QUEUE } from '../../requests/seal.js';
 import { approvalTokenDigest } from '../../requests/tokens.js';
 import { userSignatureImage } from '../signatureSettings/signatureSettings.service.js';
@@ -56,11 +57,7 @@ async function statusOf(deps: Deps, request: RequestRow): Promise<StatusRecord> 
     .select({ name: users.name, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, request.autoSignApproverId!));
-  const signers = await db
-    .select()
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, request.id))
-    .orderBy(asc(signatureRequestSigners.number));
+  const signers = await signersOfRequest(db, request.id);
   const documents = await db
     .select({ name: signatureRequestDocuments.name, pages: signatureRequestDocuments.pageCount })
     .from(signatureRequestDocuments)

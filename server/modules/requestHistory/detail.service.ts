@@ -10,7 +10,6 @@ import type { Db } from '../../db/client.js';
 import {
   mailOutbox,
   signatureRejectionReasons,
-  signatureRequestDocuments,
   signatureRequestEmails,
   signatureRequestEvents,
   signatureRequestSigners,
@@ -18,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { documentsOfRequest, signersOfRequest } from '../../requests/records.js';
 import { summaryOf } from './history.service.js';
 
 type SignerRow = typeof signatureRequestSigners.$inferSelect;
@@ -126,11 +126,7 @@ export async function requestEmails(
 }
 
 export async function signersOf(db: Db, requestId: number): Promise<SignerRow[]> {
-  return db
-    .select()
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, requestId))
-    .orderBy(asc(signatureRequestSigners.number));
+  return signersOfRequest(db, requestId);
 }
 
 /** Whether anyone has signed yet (content may change only before that). */
@@ -146,11 +142,7 @@ export async function requestDetailOf(
   if (!request) throw notFound('La solicitud de firma no existe');
   const [summary, documents, signers, events, emails] = await Promise.all([
     summaryOf(db, requestId),
-    db
-      .select()
-      .from(signatureRequestDocuments)
-      .where(eq(signatureRequestDocuments.requestId, requestId))
-      .orderBy(asc(signatureRequestDocuments.position)),
+    documentsOfRequest(db, requestId),
     signersOf(db, requestId),
     requestTimeline(db, requestId),
     requestEmails(db, { requestId }),

@@ -11,13 +11,13 @@ import {
   documentPackageDocuments,
   documentPackageSignerRoles,
   documentPackages,
-  signatureRequestDocuments,
   signatureRequestSigners,
   signatureRequests,
   users,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { documentsOfRequest, signersOfRequest } from '../../requests/records.js';
 import { likePattern } from '../common/listing.js';
 import { folderAccess, foldersWith } from '../documentGroups/visibility.js';
 
@@ -143,16 +143,8 @@ export async function sendablePackages(
 export async function requestStatusOf(db: Db, requestId: number): Promise<z.input<typeof requestStatus>> {
   const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
   if (!request) throw notFound();
-  const signers = await db
-    .select()
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, requestId))
-    .orderBy(asc(signatureRequestSigners.number));
-  const documents = await db
-    .select()
-    .from(signatureRequestDocuments)
-    .where(eq(signatureRequestDocuments.requestId, requestId))
-    .orderBy(asc(signatureRequestDocuments.position));
+  const signers = await signersOfRequest(db, requestId);
+  const documents = await documentsOfRequest(db, requestId);
   return {
     id: request.id,
     company_id: request.companyId,

@@ -9,7 +9,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
+import type { FieldBoxRecord } from '../../requests/create.js';
 import { appendRequestEvent } from '../../requests/events.js';
+import { documentsOfRequest } from '../../requests/records.js';
 import { maskEmail, maskPhone } from '../../signing/masking.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { isAuthenticated } from './authentication.service.js';
@@ -32,17 +34,6 @@ export async function storedBytes(deps: Deps, key: string): Promise<Uint8Array> 
   if (!stream) throw new HttpProblem(404, 'El documento ya no está disponible');
   return new Uint8Array(await buffer(stream));
 }
-
-type Box = {
-  field: string;
-  kind: string;
-  signer: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
 
 async function signerSummary(deps: Deps, signer: LinkedSigner['signer'], sessionId: string | null) {
   return {
@@ -70,11 +61,7 @@ export async function signingView(deps: Deps, token: string, sessionId: string |
   const { db } = deps.database;
   const linked = await openSigner(deps, db, token);
   const { signer, request, company } = linked;
-  const documents = await db
-    .select()
-    .from(signatureRequestDocuments)
-    .where(eq(signatureRequestDocuments.requestId, request.id))
-    .orderBy(asc(signatureRequestDocuments.position));
+  const documents = await documentsOfRequest(db, request.id);
   const viewDocuments = [];
   for (const document of documents) {
     // Without poppler on the host the signer still signs; the page says the preview is missing.
@@ -85,7 +72,7 @@ export async function signingView(deps: Deps, token: string, sessionId: string |
       deps.logger.warn({ err: error, documentId: document.id }, 'no se pudieron dibujar las páginas');
       return [];
     });
-    const boxes = (document.fieldBoxes as Box[])
+    const boxes = (document.fieldBoxes as FieldBoxRecord[])
       .filter((box) => box.signer === signer.number)
       .map(({ field, kind, page, x, y, width, height }) => ({ field, kind, page, x, y, width, height }));
     viewDocuments.push({

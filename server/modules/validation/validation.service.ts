@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type fileVerdict,
@@ -8,15 +8,11 @@ import {
   VALIDATION_MESSAGES,
 } from '../../../contract/endpoints/validation.js';
 import type { Db } from '../../db/client.js';
-import {
-  companies,
-  signatureRequestDocuments,
-  signatureRequestSigners,
-  signatureRequests,
-} from '../../db/schema/index.js';
+import { companies, signatureRequestDocuments, signatureRequests } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { requestEvents, toAuditEntry } from '../../requests/events.js';
+import { documentsOfRequest, signersOfRequest } from '../../requests/records.js';
 import { platformTrust } from '../../requests/sealTrust.js';
 import { verifyAuditChain } from '../../signing/audit-chain.js';
 import { type SignatureVerdict, type Verdict, validateSealedPdf } from '../../signing/validate-pdf.js';
@@ -67,16 +63,8 @@ async function summaryOf(deps: Deps, requestId: number): Promise<Summary> {
     .innerJoin(companies, eq(companies.id, signatureRequests.companyId))
     .where(eq(signatureRequests.id, requestId));
   if (!request) throw new HttpProblem(404, VALIDATION_MESSAGES.unknownCode);
-  const signers = await db
-    .select()
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, requestId))
-    .orderBy(asc(signatureRequestSigners.number));
-  const documents = await db
-    .select()
-    .from(signatureRequestDocuments)
-    .where(eq(signatureRequestDocuments.requestId, requestId))
-    .orderBy(asc(signatureRequestDocuments.position));
+  const signers = await signersOfRequest(db, requestId);
+  const documents = await documentsOfRequest(db, requestId);
   const trust = await platformTrust(deps.config);
   const checked = [];
   for (const document of documents) {
