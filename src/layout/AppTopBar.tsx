@@ -73,18 +73,14 @@ function CompanyBadge({ user }: { user: AuthenticatedUser }) {
   const initials = initialsOf(user.company_name);
   const logoLabel = translate('app.shell.company_logo', { company: user.company_name });
   return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0, flexShrink: { xs: 0, sm: 1 } }}
-      data-testid="company-badge"
-    >
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }} data-testid="company-badge">
       <Avatar
         variant="rounded"
         src={user.company_avatar ?? undefined}
         alt={logoLabel}
         // Without a logo the initials stand in for it, under the same name.
         {...(user.company_avatar ? {} : { role: 'img', 'aria-label': logoLabel })}
-        // Never squeezed under the user's name on a phone: the name gives way instead.
-        sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 15, flexShrink: 0 }}
+        sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 15 }}
       >
         {initials}
       </Avatar>

@@ -101,6 +101,20 @@ const renderDetail = (answer: Parameters<typeof fakeApi>[0]) => {
 };
 
 describe('RequestDetailPage', () => {
+  it('without a request id keeps the screen title and points to the history', async () => {
+    renderWithAdmin(<RequestDetailPage />, {
+      path: '/update-signature-request/update',
+      route: '/update-signature-request/update/:id?',
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Actualizar solicitud de firma',
+    );
+    expect(screen.getByRole('link', { name: 'Historial de solicitudes' })).toHaveAttribute(
+      'href',
+      '/list-signature-request',
+    );
+  });
+
   it('shows documents, signers with status, the timeline and the e-mails with delivery status', async () => {
     const api = renderDetail(() => detail());
     expect(

@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { formatDateTime } from '../../format';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
 import { RequestSignersCard } from './RequestSignersCard';
@@ -39,6 +40,7 @@ const errorsOf = (error: unknown): FieldErrors =>
  * sender may still do: resend (to a corrected address), cancel with a reason, extend, download.
  */
 export function RequestDetailPage() {
+  const app = useAppTranslate();
   const { id } = useParams();
   const requestId = Number(id);
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -84,15 +86,26 @@ export function RequestDetailPage() {
       notify(error instanceof Error ? error.message : HISTORY_TEXT.downloadFailed, { type: 'error' }),
     );
 
-  if (!detail.data) {
+  const validId = Number.isInteger(requestId) && requestId > 0;
+  if (!validId || !detail.data) {
+    // The route's own title while there is no request to show (no id, loading, or refused).
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        {detail.isError ? (
+      <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+        <Typography id="page-title" component="h1" variant="h4" gutterBottom>
+          {app('app.pages.update_request')}
+        </Typography>
+        {!validId ? (
+          <Alert severity="info">
+            {HISTORY_TEXT.chooseRequest} <Link to="/list-signature-request">{HISTORY_TEXT.title}</Link>
+          </Alert>
+        ) : detail.isError ? (
           <Alert severity="error">
             {detail.error instanceof Error ? detail.error.message : HISTORY_TEXT.loadFailed}
           </Alert>
         ) : (
-          <CircularProgress aria-label={HISTORY_TEXT.loading} />
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+            <CircularProgress aria-label={HISTORY_TEXT.loading} />
+          </Box>
         )}
       </Box>
     );

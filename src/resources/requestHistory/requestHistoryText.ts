@@ -11,6 +11,7 @@ import {
  */
 export const HISTORY_TEXT = {
   title: 'Historial de solicitudes',
+  chooseRequest: 'Elija en el historial la solicitud que quiere revisar o actualizar:',
   subtitle: 'Solicitudes de firma enviadas por su empresa y sus sucursales',
   status: 'Estado',
   allStatuses: 'Todos',
