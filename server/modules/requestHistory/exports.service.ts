@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { REQUEST_STATUS_LABELS, SIGNER_STATUS_LABELS } from '../../../contract/endpoints/requestHistory.js';
+import { REQUEST_EVENT_LABELS } from '../../../contract/requestHistoryRecords.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply } from '../../http/handlers.js';
@@ -85,33 +86,10 @@ export function exportHistory(
   };
 }
 
-/** Spanish names of the timeline's actions, for exports and screens. */
-export const EVENT_LABELS: Record<string, string> = {
-  sent: 'Enviada',
-  invited: 'Invitación enviada',
-  reminded: 'Recordatorio enviado',
-  resent: 'Invitación reenviada',
-  opened: 'Abrió el enlace',
-  viewed: 'Vio el documento',
-  otp_sent: 'Código enviado',
-  otp_failed: 'Código errado',
-  otp_validated: 'Código validado',
-  selfie_failed: 'Foto no válida',
-  signed: 'Firmó',
-  rejected: 'Rechazó',
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-  expired: 'Vencida',
-  extended: 'Vencimiento ampliado',
-  updated: 'Datos corregidos',
-  content_updated: 'Contenido cambiado',
-  sealed: 'Sellada',
-};
-
 const ATTEMPT_COLUMNS: readonly ExportColumn<RequestEventRecord>[] = [
   { header: 'Fecha', width: 22, value: (event) => at(event.at) },
   { header: 'Firmante', width: 28, value: (event) => event.signer_name },
-  { header: 'Acción', width: 24, value: (event) => EVENT_LABELS[event.action] ?? event.action },
+  { header: 'Acción', width: 24, value: (event) => REQUEST_EVENT_LABELS[event.action] ?? event.action },
   { header: 'Dirección IP', width: 18, value: (event) => event.ip },
 ];
 

@@ -84,29 +84,9 @@ export const SIGNER_STATUS_CHIPS = {
   rejected: 'error',
 } as const satisfies Record<keyof typeof SIGNER_STATUS_LABELS, ChipProps['color']>;
 
+/** Spanish names of the timeline's actions (unknown ones show as recorded): one table, the contract's. */
+export { REQUEST_EVENT_LABELS as EVENT_LABELS } from '../../../contract/requestHistoryRecords';
 export { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, SIGNER_STATUS_LABELS };
-
-/** Spanish names of the timeline's actions (unknown ones show as recorded). */
-export const EVENT_LABELS: Record<string, string> = {
-  sent: 'Solicitud enviada',
-  invited: 'Invitación enviada',
-  reminded: 'Recordatorio enviado',
-  resent: 'Invitación reenviada',
-  opened: 'Abrió el enlace',
-  viewed: 'Vio el documento',
-  otp_sent: 'Código enviado',
-  otp_failed: 'Código errado',
-  otp_validated: 'Código validado',
-  signed: 'Firmó',
-  rejected: 'Rechazó',
-  completed: 'Solicitud completada',
-  cancelled: 'Solicitud cancelada',
-  expired: 'Solicitud vencida',
-  extended: 'Vencimiento ampliado',
-  updated: 'Datos corregidos',
-  content_updated: 'Contenido cambiado',
-  sealed: 'Documentos sellados',
-};
 
 export const MAIL_KIND_LABELS: Record<string, string> = {
   invitation: 'Invitación',
