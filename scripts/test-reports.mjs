@@ -9,7 +9,22 @@ import { existsSync, readFileSync } from 'node:fs';
  * @property {number} failed    includes the flaky ones
  * @property {number} skipped
  * @property {string[]} flaky   tests that passed only on a retry, as `file › title`
+ * @property {string[]} failing tests that failed, as `file › title: first line of the error`, so
+ *   the summary at the end of a long log says which ones without scrolling back
  */
+
+/** The first non-empty line of an error message, short enough for a summary line. */
+function firstLine(/** @type {unknown} */ message) {
+  const line = String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((part) => part.trim())
+    .find(Boolean);
+  return (line ?? 'no message').slice(0, 200);
+}
+
+/** @param {string} file */
+const relative = (file) => file.replace(/^.*?\/(server|web|contract|scripts|tests)\//, '$1/');
 
 /** @param {string} file */
 function readJson(file) {
@@ -32,8 +47,15 @@ function readJson(file) {
 export function readVitestReport(file, retryFile) {
   const report = readJson(file);
   if (!report) return null;
-  /** @type {{ status: string, assertionResults?: { status: string }[] }[]} */
+  /** @type {{ name?: string, status: string, message?: string,
+   *   assertionResults?: { status: string, fullName?: string, failureMessages?: string[] }[] }[]} */
   const files = report.testResults ?? [];
+  const failing = files.flatMap((f) => {
+    const tests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const name = relative(f.name ?? '(file)');
+    if (f.status === 'failed' && tests.length === 0) return [`${name}: ${firstLine(f.message)}`];
+    return tests.map((a) => `${name} › ${a.fullName ?? ''}: ${firstLine(a.failureMessages?.[0])}`);
+  });
   const brokenFiles = files.filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
@@ -44,25 +66,31 @@ export function readVitestReport(file, retryFile) {
     failed: (report.numFailedTests ?? 0) + brokenFiles + flaky.length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     flaky,
+    failing,
   };
 }
 
 /**
- * The Playwright tests whose status is "flaky" (failed, then passed on a retry).
+ * The Playwright tests of one status ("flaky": failed, then passed on a retry; "unexpected":
+ * failed), with the first line of the last error for the failed ones.
  * @param {any} suite
+ * @param {'flaky' | 'unexpected'} status
  * @param {string[]} titles
  * @returns {string[]}
  */
-function flakyPlaywrightTests(suite, titles = []) {
+function playwrightTests(suite, status, titles = []) {
   /** @type {string[]} */
   const found = [];
   const path = suite.title ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      if (test.status === 'flaky') found.push(`${[...path, spec.title].join(' › ')} [${test.projectName}]`);
+      if (test.status !== status) continue;
+      const name = `${[...path, spec.title].join(' › ')} [${test.projectName}]`;
+      const error = test.results?.at(-1)?.error?.message;
+      found.push(status === 'unexpected' ? `${name}: ${firstLine(error)}` : name);
     }
   }
-  for (const child of suite.suites ?? []) found.push(...flakyPlaywrightTests(child, path));
+  for (const child of suite.suites ?? []) found.push(...playwrightTests(child, status, path));
   return found;
 }
 
@@ -76,7 +104,12 @@ export function readPlaywrightReport(file) {
   const report = readJson(file);
   if (!report) return null;
   const stats = report.stats ?? {};
-  const flaky = (report.suites ?? []).flatMap((/** @type {any} */ suite) => flakyPlaywrightTests(suite));
+  const suites = report.suites ?? [];
+  const flaky = suites.flatMap((/** @type {any} */ suite) => playwrightTests(suite, 'flaky'));
+  const failing = [
+    ...suites.flatMap((/** @type {any} */ suite) => playwrightTests(suite, 'unexpected')),
+    ...(report.errors ?? []).map((/** @type {any} */ error) => `(run): ${firstLine(error.message)}`),
+  ];
   // The stats are the reference; the list only names them (a report without suites still counts).
   while (flaky.length < (stats.flaky ?? 0)) flaky.push('(unnamed test)');
   return {
@@ -84,5 +117,6 @@ export function readPlaywrightReport(file) {
     failed: (stats.unexpected ?? 0) + flaky.length + (report.errors?.length ?? 0),
     skipped: stats.skipped ?? 0,
     flaky,
+    failing,
   };
 }

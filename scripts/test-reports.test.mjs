@@ -38,19 +38,71 @@ describe('readPlaywrightReport', () => {
       failed: 1,
       skipped: 1,
       flaky: ['notifications.spec.ts › publishes [desktop]'],
+      failing: [],
     });
+  });
+
+  it('names each failed test with the first line of its error', () => {
+    const file = writeJson('failed.json', {
+      stats: { expected: 1, unexpected: 1 },
+      suites: [
+        {
+          title: 'signing.spec.ts',
+          specs: [
+            {
+              title: 'signs',
+              tests: [
+                {
+                  projectName: 'mobile',
+                  status: 'unexpected',
+                  results: [{ error: { message: '\u001b[31mError: expect(locator).toBeVisible()\u001b[39m\n\nat x' } }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(readPlaywrightReport(file)?.failing).toEqual([
+      'signing.spec.ts › signs [mobile]: Error: expect(locator).toBeVisible()',
+    ]);
   });
 
   it('counts top-level errors and a clean run as such', () => {
     const broken = writeJson('broken.json', { stats: { expected: 0 }, errors: [{ message: 'webServer' }] });
     expect(readPlaywrightReport(broken)).toMatchObject({ passed: 0, failed: 1, flaky: [] });
     const clean = writeJson('clean.json', { stats: { expected: 5, unexpected: 0, flaky: 0 } });
-    expect(readPlaywrightReport(clean)).toEqual({ passed: 5, failed: 0, skipped: 0, flaky: [] });
+    expect(readPlaywrightReport(clean)).toEqual({ passed: 5, failed: 0, skipped: 0, flaky: [], failing: [] });
     expect(readPlaywrightReport(path.join(scratch, 'missing.json'))).toBeNull();
   });
 });
 
 describe('readVitestReport', () => {
+  it('names the failed tests and the files that did not load', () => {
+    const report = writeJson('failing.json', {
+      numPassedTests: 1,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: '/clone/server/modules/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'ok' },
+            { status: 'failed', fullName: 'lists › pages', failureMessages: ['AssertionError: expected 1\n  at'] },
+          ],
+        },
+        { name: '/clone/tests/api/b.test.ts', status: 'failed', message: 'Cannot find module x', assertionResults: [] },
+      ],
+    });
+    expect(readVitestReport(report)).toMatchObject({
+      failed: 2,
+      failing: [
+        'server/modules/a.test.ts › lists › pages: AssertionError: expected 1',
+        'tests/api/b.test.ts: Cannot find module x',
+      ],
+    });
+  });
+
   it('moves the tests of the retry file from passed to failed', () => {
     const report = writeJson('vitest.json', {
       numPassedTests: 5,
@@ -65,6 +117,7 @@ describe('readVitestReport', () => {
       failed: 1,
       skipped: 1,
       flaky: ['a.test.ts › b (passed after 1 retry)'],
+      failing: [],
     });
     expect(readVitestReport(report, path.join(scratch, 'no-retries.json'))).toMatchObject({
       passed: 5,

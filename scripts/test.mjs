@@ -53,6 +53,7 @@ const TARGET_SECONDS = 30 * 60;
  * @property {number} failed
  * @property {number} skipped
  * @property {string[]} [flaky]  passed only on a retry (counted in `failed`)
+ * @property {string[]} [failing]  the failed tests, named with their first error line
  * @property {string} [note]
  */
 
@@ -163,7 +164,7 @@ async function suiteStage({ title, command, args, report, read, env, timeoutMs }
   rmSync(report, { force: true });
   const { code, timedOut } = await run(command, args, { env, timeoutMs });
   /** @type {import('./test-reports.mjs').SuiteCounts} */
-  const counts = read() ?? { passed: 0, failed: 0, skipped: 0, flaky: [] };
+  const counts = read() ?? { passed: 0, failed: 0, skipped: 0, flaky: [], failing: [] };
   let note;
   if ((code !== 0 || timedOut) && counts.failed === 0) {
     counts.failed = 1;
@@ -344,6 +345,8 @@ function summary() {
   const total = { passed: 0, failed: 0, skipped: 0 };
   /** @type {string[]} */
   const flaky = [];
+  /** @type {string[]} */
+  const failing = [];
   console.log(`\n==== Summary ${'='.repeat(65)}\n`);
   for (const r of results) {
     total.passed += r.passed;
@@ -354,7 +357,10 @@ function summary() {
     const note = r.note ? `  (${r.note})` : '';
     console.log(`  ${r.status.toUpperCase().padEnd(8)} ${r.title.padEnd(24)} ${counts}${note}`);
     flaky.push(...(r.flaky ?? []).map((test) => `${r.title}: ${test}`));
+    failing.push(...(r.failing ?? []).map((test) => `${r.title}: ${test}`));
   }
+  if (failing.length) console.log(`\n  Failed tests (${failing.length}):`);
+  for (const test of failing.slice(0, 30)) console.log(`    ${test}`);
   // Always printed, so a green log shows that no retry was used.
   console.log(`\n  Passed only on retry (counted as failed): ${flaky.length}`);
   for (const test of flaky) console.log(`    ${test}`);
