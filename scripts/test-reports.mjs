@@ -2,6 +2,7 @@
 // ("flaky") is a failure: a suite that needs retries fails at random on a busy machine.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * @typedef {object} SuiteCounts
@@ -15,8 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 /** The first non-empty line of an error message, short enough for a summary line. */
 function firstLine(/** @type {unknown} */ message) {
-  const line = String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const line = stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .map((part) => part.trim())
     .find(Boolean);

@@ -55,7 +55,11 @@ describe('readPlaywrightReport', () => {
                 {
                   projectName: 'mobile',
                   status: 'unexpected',
-                  results: [{ error: { message: '\u001b[31mError: expect(locator).toBeVisible()\u001b[39m\n\nat x' } }],
+                  results: [
+                    {
+                      error: { message: '\u001b[31mError: expect(locator).toBeVisible()\u001b[39m\n\nat x' },
+                    },
+                  ],
                 },
               ],
             },
@@ -88,10 +92,19 @@ describe('readVitestReport', () => {
           status: 'failed',
           assertionResults: [
             { status: 'passed', fullName: 'ok' },
-            { status: 'failed', fullName: 'lists › pages', failureMessages: ['AssertionError: expected 1\n  at'] },
+            {
+              status: 'failed',
+              fullName: 'lists › pages',
+              failureMessages: ['AssertionError: expected 1\n  at'],
+            },
           ],
         },
-        { name: '/clone/tests/api/b.test.ts', status: 'failed', message: 'Cannot find module x', assertionResults: [] },
+        {
+          name: '/clone/tests/api/b.test.ts',
+          status: 'failed',
+          message: 'Cannot find module x',
+          assertionResults: [],
+        },
       ],
     });
     expect(readVitestReport(report)).toMatchObject({
