@@ -110,7 +110,7 @@ export function AppTopBar({ user, showMenuButton, onOpenMenu }: AppTopBarProps) 
             <MenuIcon />
           </IconButton>
         )}
-        {showMenuButton && <Brand />}
+        {showMenuButton && <Brand nameFromSm />}
         {/* The page's title (react-admin's <Title>), as a quiet label beside the page's own heading. */}
         <TitlePortal
           variant="subtitle1"

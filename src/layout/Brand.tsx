@@ -3,8 +3,20 @@ import { Link } from 'react-router-dom';
 import { pathOf } from '../access/routes';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 
-/** The product's mark: a gold tile with an R, and the name unless `compact`. Links to home. */
-export function Brand({ compact = false, to = pathOf('home') }: { compact?: boolean; to?: string }) {
+/**
+ * The product's mark: a gold tile with an R, and the name unless `compact` (or, with
+ * `nameFromSm`, on phones, where the top bar needs the room for the company and the user).
+ * Links to home.
+ */
+export function Brand({
+  compact = false,
+  nameFromSm = false,
+  to = pathOf('home'),
+}: {
+  compact?: boolean;
+  nameFromSm?: boolean;
+  to?: string;
+}) {
   const translate = useAppTranslate();
   return (
     <Box
@@ -41,7 +53,11 @@ export function Brand({ compact = false, to = pathOf('home') }: { compact?: bool
         R
       </Box>
       {!compact && (
-        <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.2 }}>
+        <Typography
+          component="span"
+          variant="h6"
+          sx={{ fontWeight: 700, letterSpacing: 0.2, display: nameFromSm ? { xs: 'none', sm: 'inline' } : undefined }}
+        >
           {translate('app.name')}
         </Typography>
       )}

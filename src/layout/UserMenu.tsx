@@ -35,7 +35,8 @@ export function UserMenu({ user }: { user: AuthenticatedUser }) {
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
         data-testid="user-menu-button"
-        sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1, textAlign: 'left' }}
+        // The one part of the bar that gives way on a narrow phone: the name ends in "…".
+        sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1, textAlign: 'left', minWidth: 0, flexShrink: 1 }}
       >
         <AccountCircleIcon sx={{ fontSize: 34, color: 'primary.main' }} aria-hidden />
         {/* SPEC §2.4: name and role in the top bar, phones included (shortened there). */}

@@ -1,4 +1,4 @@
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useDebounced } from '../common/useDebounced';
 import { HISTORY_TEXT, REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES } from './requestHistoryText';
@@ -31,7 +31,19 @@ export function HistoryFilters({
   }, [debounced]);
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    // One column on a phone, two on a tablet, one row on a desktop (the theme's fields are full width).
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'center',
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: '1fr 1fr',
+          lg: 'minmax(0, 1fr) minmax(0, 1.4fr) repeat(2, minmax(0, 1fr)) auto',
+        },
+      }}
+    >
       <TextField
         select
         size="small"
@@ -40,7 +52,6 @@ export function HistoryFilters({
         onChange={(event) =>
           onChange({ ...value, status: event.target.value as HistoryFilterValues['status'] })
         }
-        sx={{ minWidth: 180 }}
       >
         <MenuItem value="">{HISTORY_TEXT.allStatuses}</MenuItem>
         {REQUEST_STATUS_VALUES.map((status) => (
@@ -54,7 +65,6 @@ export function HistoryFilters({
         label={HISTORY_TEXT.signer}
         value={signer}
         onChange={(event) => setSigner(event.target.value)}
-        sx={{ minWidth: 240 }}
       />
       <TextField
         size="small"
@@ -80,6 +90,6 @@ export function HistoryFilters({
       >
         {HISTORY_TEXT.clearFilters}
       </Button>
-    </Stack>
+    </Box>
   );
 }
