@@ -5,9 +5,10 @@ import { publicTheme } from '../theme/publicTheme';
 import { FALLBACK_BACKGROUND } from '../theme/tokens';
 
 /**
- * The frame of the signer's pages: PublicShell's layout (SPEC §2.3: no drawer, no top bar, no
- * footer) without the app's whole message catalogue, which alone would weigh more than these
- * pages (their JavaScript up to the first page on screen stays under 150 KB gzip).
+ * The frame of the signer's and the other public pages (SPEC §2.3: no drawer, no top bar, no
+ * footer). It names the product itself instead of reading the app's message catalogue, which
+ * alone would weigh more than the signer's pages (their JavaScript up to the first page on screen
+ * stays under 150 KB gzip).
  */
 
 export const PRODUCT_NAME = 'Rúbrica';
