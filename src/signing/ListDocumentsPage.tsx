@@ -1,76 +1,38 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type SignatureChoice, type SignerOverview, SigningError, signingCall } from './api';
+import { type SignatureChoice, type SignerOverview, signingCall } from './api';
+import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
 import { SigningShell } from './SigningShell';
 
 const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
 
 /** `/list_documents?token=…`: every request pending for the signer, signed together after one check. */
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; overview: SignerOverview }
-  | { status: 'done'; count: number };
-
 const TITLE = 'Documentos para firmar';
 
 export function ListDocumentsPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [chosen, setChosen] = useState<number[]>([]);
+  const [signedCount, setSignedCount] = useState<number | null>(null);
+  const state = useSigningLoad<SignerOverview>('verify_token_user', token, (overview) =>
+    setChosen(overview.pending.map((row) => row.request_id)),
+  );
 
-  useEffect(() => {
-    let live = true;
-    signingCall<SignerOverview>('verify_token_user', { token })
-      .then((overview) => {
-        if (!live) return;
-        setState({ status: 'ready', overview });
-        setChosen(overview.pending.map((row) => row.request_id));
-      })
-      .catch((problem: unknown) => {
-        if (live)
-          setState({
-            status: 'error',
-            message: problem instanceof SigningError ? problem.message : String(problem),
-          });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  if (state.status === 'loading') {
-    return (
-      <SigningShell title={TITLE}>
-        <Stack sx={{ alignItems: 'center', py: 4 }}>
-          <CircularProgress aria-label="Cargando sus documentos" />
-        </Stack>
-      </SigningShell>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <SigningShell title={TITLE}>
-        <Alert severity="warning" role="alert">
-          {state.message}
-        </Alert>
-      </SigningShell>
-    );
-  }
-  if (state.status === 'done') {
+  if (state.status !== 'ready')
+    return <SigningLoadScreen state={state} title={TITLE} loadingLabel="Cargando sus documentos" />;
+  if (signedCount !== null) {
     return (
       <SigningShell title="Firmas registradas">
         <Alert severity="success" role="status">
-          {state.count === 1 ? 'Firmó 1 solicitud.' : `Firmó ${state.count} solicitudes.`} Gracias.
+          {signedCount === 1 ? 'Firmó 1 solicitud.' : `Firmó ${signedCount} solicitudes.`} Gracias.
         </Alert>
       </SigningShell>
     );
   }
 
-  const { overview } = state;
+  const overview = state.data;
   const sign = async (signature: SignatureChoice, consentVersion: string) => {
     const result = await signingCall<{ signed: number[] }>('do_sign_request_multiple', {
       token,
@@ -78,7 +40,7 @@ export function ListDocumentsPage() {
       consent_version: consentVersion,
       signature,
     });
-    setState({ status: 'done', count: result.signed.length });
+    setSignedCount(result.signed.length);
   };
   const toggle = (id: number, on: boolean) =>
     setChosen((current) => (on ? [...current, id] : current.filter((value) => value !== id)));

@@ -1,8 +1,9 @@
-import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, CircularProgress, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { type SignatureChoice, SigningError, type SigningView, signingCall } from './api';
+import { type SignatureChoice, type SigningView, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
+import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
 import { SigningShell } from './SigningShell';
 
 // The pages show first; the forms (and the inputs they bring) load right after.
@@ -12,67 +13,29 @@ const FieldsForm = lazy(() => import('./FieldsForm').then((m) => ({ default: m.F
 
 /** `/signature-request/:token`: read, verify, sign or reject one request. */
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; view: SigningView }
-  | { status: 'done'; outcome: 'signed' | 'rejected'; completed: boolean };
+type Outcome = { outcome: 'signed' | 'rejected'; completed: boolean };
 
 const FILLABLE = new Set(['text', 'checkbox', 'date', 'initials']);
 
 export function SignRequestPage() {
   const { token = '' } = useParams();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [done, setDone] = useState<Outcome | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const opened = useRef(false);
+  const state = useSigningLoad<SigningView>('verify_token_sign_request', token, (view) => {
+    if (view.your_turn)
+      void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
+  });
 
-  useEffect(() => {
-    let live = true;
-    signingCall<SigningView>('verify_token_sign_request', { token })
-      .then((view) => {
-        if (!live) return;
-        setState({ status: 'ready', view });
-        if (view.your_turn && !opened.current) {
-          opened.current = true;
-          void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
-        }
-      })
-      .catch((problem: unknown) => {
-        if (live)
-          setState({
-            status: 'error',
-            message: problem instanceof SigningError ? problem.message : String(problem),
-          });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  if (state.status === 'loading') {
+  if (state.status !== 'ready')
     return (
-      <SigningShell title="Firma de documentos">
-        <Stack sx={{ alignItems: 'center', py: 4 }}>
-          <CircularProgress aria-label="Cargando la solicitud" />
-        </Stack>
-      </SigningShell>
+      <SigningLoadScreen state={state} title="Firma de documentos" loadingLabel="Cargando la solicitud" />
     );
-  }
-  if (state.status === 'error') {
+  if (done) {
     return (
-      <SigningShell title="Firma de documentos">
-        <Alert severity="warning" role="alert">
-          {state.message}
-        </Alert>
-      </SigningShell>
-    );
-  }
-  if (state.status === 'done') {
-    return (
-      <SigningShell title={state.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
-        <Alert severity={state.outcome === 'signed' ? 'success' : 'info'} role="status">
-          {state.outcome === 'signed'
-            ? state.completed
+      <SigningShell title={done.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
+        <Alert severity={done.outcome === 'signed' ? 'success' : 'info'} role="status">
+          {done.outcome === 'signed'
+            ? done.completed
               ? 'Gracias. Todos firmaron: recibirá el documento sellado por correo.'
               : 'Gracias. Su firma quedó registrada; avisaremos a los demás firmantes.'
             : 'Registramos su rechazo y avisamos al remitente.'}
@@ -81,7 +44,7 @@ export function SignRequestPage() {
     );
   }
 
-  const { view } = state;
+  const view = state.data;
   const fillable = view.documents
     .flatMap((document) => document.boxes)
     .filter((box) => FILLABLE.has(box.kind));
@@ -98,7 +61,7 @@ export function SignRequestPage() {
         ]),
       ),
     });
-    setState({ status: 'done', outcome: 'signed', completed: result.request_status === 'completed' });
+    setDone({ outcome: 'signed', completed: result.request_status === 'completed' });
   };
 
   return (
@@ -129,7 +92,7 @@ export function SignRequestPage() {
           <RejectForm
             token={token}
             reasons={view.rejection_reasons}
-            onRejected={() => setState({ status: 'done', outcome: 'rejected', completed: false })}
+            onRejected={() => setDone({ outcome: 'rejected', completed: false })}
           />
         </Suspense>
       )}

@@ -1,0 +1,73 @@
+import { Alert, CircularProgress, Stack } from '@mui/material';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { SigningError, signingCall } from './api';
+import { SigningShell } from './SigningShell';
+
+/** What a signer's page has loaded of its token: the reply, or the Spanish reason it cannot. */
+export type SigningLoad<T> =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: T };
+
+/**
+ * Loads what a signer's page shows for its token (`verify_token_*`), once per token; `onReady`
+ * runs once with the reply (e.g. to record the opening or to preselect the pending requests).
+ */
+export function useSigningLoad<T>(
+  endpoint: string,
+  token: string,
+  onReady?: (data: T) => void,
+): SigningLoad<T> {
+  const [state, setState] = useState<SigningLoad<T>>({ status: 'loading' });
+  const ready = useRef(onReady);
+  ready.current = onReady;
+  useEffect(() => {
+    let live = true;
+    signingCall<T>(endpoint, { token })
+      .then((data) => {
+        if (!live) return;
+        setState({ status: 'ready', data });
+        ready.current?.(data);
+      })
+      .catch((problem: unknown) => {
+        if (live)
+          setState({
+            status: 'error',
+            message: problem instanceof SigningError ? problem.message : String(problem),
+          });
+      });
+    return () => {
+      live = false;
+    };
+  }, [endpoint, token]);
+  return state;
+}
+
+/** The page while its token loads, or why it cannot be used; `null` once it is ready. */
+export function SigningLoadScreen<T>({
+  state,
+  title,
+  loadingLabel,
+}: {
+  state: SigningLoad<T>;
+  title: string;
+  loadingLabel: string;
+}): ReactNode {
+  if (state.status === 'loading')
+    return (
+      <SigningShell title={title}>
+        <Stack sx={{ alignItems: 'center', py: 4 }}>
+          <CircularProgress aria-label={loadingLabel} />
+        </Stack>
+      </SigningShell>
+    );
+  if (state.status === 'error')
+    return (
+      <SigningShell title={title}>
+        <Alert severity="warning" role="alert">
+          {state.message}
+        </Alert>
+      </SigningShell>
+    );
+  return null;
+}
