@@ -139,7 +139,7 @@ describe(`scheduler on ${testDatabaseKind}`, () => {
       scheduler.start();
       return { queue, scheduler };
     });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     while (new Set(slotsOf(runs)).size < 3 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     for (const server of servers) {
@@ -149,7 +149,7 @@ describe(`scheduler on ${testDatabaseKind}`, () => {
     const slots = slotsOf(runs);
     expect(new Set(slots).size).toBeGreaterThanOrEqual(3);
     expect(slots).toHaveLength(new Set(slots).size);
-  });
+  }, 180_000);
 });
 
 describe.skipIf(testDatabaseKind !== 'postgresql')('scheduler across processes on PostgreSQL', () => {
@@ -170,7 +170,7 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('scheduler across processes o
             sql`SELECT count(DISTINCT slot)::int AS n FROM schedule_probe`,
           )
         )[0]!.n;
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 120_000;
       while ((await countSlots()) < 4 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
@@ -184,5 +184,6 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('scheduler across processes o
     expect(rows.filter((row) => row.runs !== 1)).toEqual([]);
     await database.close();
     await created.drop();
-  });
+    // Two processes start (each waits up to a minute for "ready"), then the slots run.
+  }, 300_000);
 });

@@ -84,5 +84,6 @@ describe(`sealing killed mid-request on ${testDatabaseKind}`, () => {
     await deps.queue.stop();
     await deps.database.close();
     await dropDatabase?.();
-  });
+    // Two processes start and a whole seal runs: the waits inside are bounded on their own.
+  }, 300_000);
 });
