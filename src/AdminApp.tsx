@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { RouteGuard } from './access/RouteGuard';
 import { type AppRoute, NO_LAYOUT_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, ROUTES } from './access/routes';
@@ -57,8 +57,12 @@ export function AdminApp({ providers }: AdminAppProps) {
           loginPage={false}
           disableTelemetry
         >
+          {/* Registered for react-admin's data hooks only: their screens live on the SPEC routes, so a
+              path under a resource's bare name (/users, /companies/7) is "not found", never blank. */}
           {RESOURCES.map(({ data, access, screens, ...resource }) => (
-            <Resource key={resource.name} {...resource} />
+            <Resource key={resource.name} {...resource}>
+              <Route path="*" element={<NotFound />} />
+            </Resource>
           ))}
           <CustomRoutes noLayout>
             {adminRoutes.filter((route) => isNoLayout(route.name)).map(guardedRoute)}

@@ -95,6 +95,15 @@ describe('App routes', () => {
     renderApp('/document-template/borrar/3');
     expect(await screen.findByText('No encontrado')).toBeInTheDocument();
   });
+
+  it('answers "not found" under a resource\'s bare name and on an unknown path, never a blank page', async () => {
+    logIn();
+    for (const path of ['/users', '/companies/7', '/no-existe']) {
+      renderApp(path);
+      expect(await screen.findByText('No encontrado')).toBeInTheDocument();
+      cleanup();
+    }
+  });
 });
 
 describe('App router', () => {
