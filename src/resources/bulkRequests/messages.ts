@@ -37,7 +37,8 @@ export const bulkRequestsMessages = resourceMessages({
     title: 'Solicitud masiva',
     intro: 'Elija un grupo de documentos, descargue su hoja, llene una fila por solicitud y cárguela.',
     group: 'Grupo de documentos',
-    no_groups: 'No tiene grupos de documentos que pueda enviar',
+    no_groups:
+      'Aún no puede enviar desde ningún grupo de documentos: un administrador de su empresa debe crear uno o darle permiso sobre su carpeta.',
     download: 'Descargar hoja',
     upload: 'Cargar hoja llenada',
     uploading: 'Revisando la hoja…',

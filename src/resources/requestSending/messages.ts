@@ -41,7 +41,8 @@ export const requestSendingMessages = resourceMessages({
   es: {
     subtitle: 'Elija un grupo de documentos, llene sus campos, agregue los firmantes y envíe.',
     group: 'Grupo de documentos',
-    no_groups: 'Aún no puede enviar desde ningún grupo de documentos.',
+    no_groups:
+      'Aún no puede enviar desde ningún grupo de documentos: un administrador de su empresa debe crear uno o darle permiso sobre su carpeta.',
     fields: 'Campos de los documentos',
     no_fields: 'Los documentos de este grupo no tienen campos por llenar.',
     signers: 'Firmantes',
