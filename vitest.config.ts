@@ -13,8 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Safety nets only (tests wait on conditions): sized for a 2-core machine at a load of 10+.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -24,9 +25,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          testTimeout: 30_000,
-          // Rendering a screen in jsdom takes seconds on a loaded machine: hooks get the same room.
-          hookTimeout: 60_000,
+          // Rendering a screen in jsdom takes seconds on a loaded machine, and the first test of a
+          // file also pays for loading its screen (the rich-text editor alone took 30 s at load 12).
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {

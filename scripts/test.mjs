@@ -23,6 +23,7 @@
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres } from './pg.mjs';
@@ -192,10 +193,19 @@ function record(result) {
   return result;
 }
 
-/** @param {string} name */
-const vitestArgs = (name, /** @type {string[]} */ projects) => [
+/**
+ * vitest keeps one core for itself by default (one worker on a 2-core machine); the unit and API
+ * stages are mostly CPU in the workers (jsdom, PGlite), so two workers use both cores.
+ * @param {string} name
+ */
+const vitestArgs = (
+  name,
+  /** @type {string[]} */ projects,
+  workers = Math.max(2, availableParallelism() - 1),
+) => [
   'run',
   ...projects.flatMap((p) => ['--project', p]),
+  `--maxWorkers=${workers}`,
   '--passWithNoTests',
   '--reporter=default',
   '--reporter=json',
@@ -310,7 +320,7 @@ const stages = [
       return suiteStage({
         title,
         command: bin('vitest'),
-        args: vitestArgs('add-resource', ['add-resource']),
+        args: vitestArgs('add-resource', ['add-resource'], 1),
         ...vitestReports('add-resource', process.env),
         timeoutMs: 10 * MINUTE,
       });

@@ -7,7 +7,7 @@ import { afterEach } from 'vitest';
  * fails at random on a busy 2-core machine; a passing test never waits this long, so a generous
  * limit only makes a failing one report later.
  */
-export const ASYNC_UTIL_TIMEOUT_MS = 15_000;
+export const ASYNC_UTIL_TIMEOUT_MS = 30_000;
 configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 // Each test starts logged out with a fresh DOM.
