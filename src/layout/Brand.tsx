@@ -56,7 +56,11 @@ export function Brand({
         <Typography
           component="span"
           variant="h6"
-          sx={{ fontWeight: 700, letterSpacing: 0.2, display: nameFromSm ? { xs: 'none', sm: 'inline' } : undefined }}
+          sx={{
+            fontWeight: 700,
+            letterSpacing: 0.2,
+            display: nameFromSm ? { xs: 'none', sm: 'inline' } : undefined,
+          }}
         >
           {translate('app.name')}
         </Typography>
