@@ -65,6 +65,15 @@ export function hashSignerToken(token: string): string {
 export const signerTokenHash = (sessionSecret: string, signerId: number, round: number) =>
   hashSignerToken(signerToken(sessionSecret, signerId, round));
 
+/**
+ * The stored hash of a link in the previous format (HMAC of signer and round, no locator), which
+ * requests sent before the current format still hold until a resend replaces it.
+ */
+export const legacySignerTokenHash = (sessionSecret: string, signerId: number, round: number) =>
+  hashSignerToken(
+    createHmac('sha256', sessionSecret).update(`signer-link:${signerId}:${round}`).digest('base64url'),
+  );
+
 /** A token's shape, checked before any lookup: anything else is answered 404 at once. */
 export const SIGNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

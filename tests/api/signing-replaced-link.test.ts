@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signatureRequestSigners } from '../../server/db/schema/index.js';
 import { createTestRequest } from '../../server/requests/factories.js';
-import { signerToken } from '../../server/requests/tokens.js';
+import { hashSignerToken, signerToken } from '../../server/requests/tokens.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { mailsTo } from './support/mailbox.js';
@@ -102,5 +105,31 @@ describe(`a signer's replaced link on ${testDatabaseKind}`, () => {
       });
     }
     expect((await signing('verify_token_sign_request', { token: signer.token })).status).toBe(410);
+  });
+
+  it('still opens a request sent with the previous link format, by its old link and by the new one', async () => {
+    const email = 'lucia.legado@correo.test';
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      createdBy: ids.elena,
+      signers: [{ name: 'Lucía Legado', email }],
+    });
+    const signer = request.signers[0]!;
+    const secret = t.deps.secrets.sessionSecret;
+    // What such a request holds: the hash of the HMAC of signer and round, written out here.
+    const legacy = createHmac('sha256', secret).update(`signer-link:${signer.id}:1`).digest('base64url');
+    await t.deps.database.db
+      .update(signatureRequestSigners)
+      .set({ tokenHash: hashSignerToken(legacy) })
+      .where(eq(signatureRequestSigners.id, signer.id));
+    const signing = signingCaller(t, '10.40.0.3');
+    // The link first mailed, and the one its reminders mail now.
+    expect((await signing('verify_token_sign_request', { token: legacy })).status).toBe(200);
+    expect((await signing('verify_token_sign_request', { token: signer.token })).status).toBe(200);
+    // A resend moves it to the current format: the new-format link of round 1 is known as replaced.
+    const current = await resend(signer.id, email);
+    expect((await signing('verify_token_sign_request', { token: current })).status).toBe(200);
+    expect((await signing('verify_token_sign_request', { token: signer.token })).status).toBe(410);
+    expect((await signing('verify_token_sign_request', { token: legacy })).status).toBe(404);
   });
 });

@@ -4,7 +4,12 @@ import { companies, signatureRequestSigners, signatureRequests } from '../../db/
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { toE164 } from '../../notify/phone.js';
-import { hashSignerToken, readSignerToken, SIGNER_TOKEN_PATTERN } from '../../requests/tokens.js';
+import {
+  hashSignerToken,
+  legacySignerTokenHash,
+  readSignerToken,
+  SIGNER_TOKEN_PATTERN,
+} from '../../requests/tokens.js';
 
 /** The signer a link names, with their request; every public signing call starts here. */
 
@@ -51,8 +56,8 @@ export async function signerOfToken(
     .select()
     .from(signatureRequestSigners)
     .where(eq(signatureRequestSigners.tokenHash, hashSignerToken(token)));
-  const [signer] = options.lock ? await query.for('update') : await query;
-  if (!signer) return refuseUnknownToken(deps, db, token);
+  const [found] = options.lock ? await query.for('update') : await query;
+  const signer = found ?? (await signerOfUnmatchedToken(deps, db, token, options));
   const [row] = await db
     .select({ request: signatureRequests, company: companies.fiscalName })
     .from(signatureRequests)
@@ -63,17 +68,32 @@ export async function signerOfToken(
 }
 
 /**
- * A token that opens nothing: 410 when the server issued it to a signer in an earlier round (a
- * resend replaced it), 404 otherwise. The reply says nothing about the request either way.
+ * A token whose hash no signer holds. Issued by the server to a signer in an earlier round (a
+ * resend replaced it): 410. The current round's link of a signer whose stored hash is of the
+ * previous link format (a request sent before links carried their signer; its reminders now mail
+ * the new format): that signer. Anything else: 404. The refusals say nothing about the request.
  */
-async function refuseUnknownToken(deps: Pick<Deps, 'secrets'>, db: Db, token: string): Promise<never> {
-  const issued = readSignerToken(deps.secrets.sessionSecret, token);
+async function signerOfUnmatchedToken(
+  deps: Pick<Deps, 'secrets'>,
+  db: Db,
+  token: string,
+  options: { lock?: boolean },
+): Promise<SignerRow> {
+  const secret = deps.secrets.sessionSecret;
+  const issued = readSignerToken(secret, token);
   if (issued) {
-    const [signer] = await db
-      .select({ tokenRound: signatureRequestSigners.tokenRound })
+    const query = db
+      .select()
       .from(signatureRequestSigners)
       .where(eq(signatureRequestSigners.id, issued.signerId));
+    const [signer] = options.lock ? await query.for('update') : await query;
     if (signer && issued.round < signer.tokenRound) throw new HttpProblem(410, SIGNING_MESSAGES.replaced);
+    if (
+      signer &&
+      issued.round === signer.tokenRound &&
+      signer.tokenHash === legacySignerTokenHash(secret, signer.id, signer.tokenRound)
+    )
+      return signer;
   }
   throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
 }
