@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { APPROVAL_GROUP, APPROVAL_SENDER, APPROVER } from './fixtures/signingApproval.fixture.js';
@@ -8,7 +11,8 @@ import { waitForMail } from './support/mail.js';
 /**
  * Auto-sign end to end: the approver keeps a signature, the sender sends a request of a group the
  * company signs automatically, its signer signs, the approver opens the e-mailed approval link and
- * approves, and the request ends completed with its documents sealed.
+ * approves, and the request ends completed with its documents sealed (pdfsig, and the company
+ * named as signer in the certificate of completion).
  */
 
 const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
@@ -23,18 +27,30 @@ const signaturePng = () =>
     .png()
     .toBuffer();
 
-type RequestDetail = { status: string; seal_status: string; documents: { sealed: boolean }[] };
+type RequestDetail = {
+  status: string;
+  seal_status: string;
+  documents: { id: number; sealed: boolean }[];
+  events: { action: string }[];
+};
 
-async function requestDetail(requestId: number): Promise<RequestDetail> {
+/** A call of the sender's API (the history screen's own endpoints). */
+async function asSender(path: string, body: object): Promise<Response> {
   const { token } = await apiSession(APPROVAL_SENDER.email, APPROVAL_SENDER.password);
-  const reply = await fetch(`${baseUrl()}/api/view_pdf_history`, {
+  const reply = await fetch(`${baseUrl()}/api/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ request_id: requestId }),
+    body: JSON.stringify(body),
   });
-  if (!reply.ok) throw new Error(`view_pdf_history respondió ${reply.status}`);
-  return ((await reply.json()) as { data: RequestDetail }).data;
+  if (!reply.ok) throw new Error(`${path} respondió ${reply.status}`);
+  return reply;
 }
+
+const requestDetail = async (requestId: number) =>
+  ((await (await asSender('view_pdf_history', { request_id: requestId })).json()) as { data: RequestDetail })
+    .data;
+
+const run = promisify(execFile);
 
 // The approver, the sender and the signer each in a browser context of their own (own storage).
 const contexts: BrowserContext[] = [];
@@ -109,4 +125,15 @@ test('an approver approves an auto-sign request and it is sealed', async ({ brow
   const detail = await requestDetail(requestId);
   expect(detail.documents.length).toBeGreaterThan(0);
   expect(detail.documents.every((document) => document.sealed)).toBe(true);
+  expect(detail.events.map((event) => event.action)).toContain('auto_sign_approved');
+
+  // The sealed PDF: signed over its whole length, the company listed as signer by the approver.
+  const pdf = test.info().outputPath('sellado.pdf');
+  const download = await asSender('view_pdf_by_user', { document_id: detail.documents[0]!.id });
+  await writeFile(pdf, Buffer.from(await download.arrayBuffer()));
+  const { stdout: signatures } = await run('pdfsig', [pdf]).catch((failure: { stdout: string }) => failure);
+  expect(signatures).toContain('Signature is Valid');
+  expect(signatures).toContain('Total document signed');
+  const { stdout: text } = await run('pdftotext', ['-layout', pdf, '-']);
+  expect(text.replace(/\s+/g, ' ')).toContain('firma automática aprobada por Alba Aprobadora');
 });
