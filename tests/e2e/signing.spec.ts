@@ -1,42 +1,19 @@
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
+import { RESENT_SIGNER, SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
+import { cameraPlaying, invitationLink, LINK, media, NO_FACE } from './fixtures/signingBrowser.js';
 import { waitForMail } from './support/mail.js';
+import { signInAs } from './support/platform.js';
 
 /**
  * The signer's side end to end: links read from the mailbox (requests seeded by
  * fixtures/signing.fixture.ts), codes by e-mail, drawn and typed signatures, a rejection, several
- * requests at once, and a selfie from Chromium's fake camera playing astronaut.mjpeg.
+ * requests at once, a selfie from Chromium's fake camera playing astronaut.mjpeg, a cat and a cup
+ * refused as uploaded selfies (signing-camera.spec.ts shows the cat to the camera), and a link
+ * replaced by a resend.
  */
 
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${resolve('tests/e2e/fixtures/media/astronaut.mjpeg')}`,
-    ],
-  },
-});
-
-const LINK = /\/signature-request\/([A-Za-z0-9_-]{43})/;
-
-async function invitationLink(to: string, title: string): Promise<string> {
-  const mail = await waitForMail(to, new RegExp(`firmar «${title}»`));
-  const token = mail.text.match(LINK)?.[1];
-  if (!token) throw new Error(`La invitación a ${to} no trae enlace`);
-  return token;
-}
+test.use({ permissions: ['camera'], launchOptions: cameraPlaying('astronaut') });
 
 async function codeFor(to: string, since: Date): Promise<string> {
   const mail = await waitForMail(to, /código de verificación/, { since });
@@ -133,4 +110,71 @@ test('takes the selfie from the camera before signing', async ({ page }, testInf
   await page.getByRole('tab', { name: 'Escribir' }).click();
   await page.getByRole('button', { name: 'Firmar', exact: true }).click();
   await expect(page.getByText(/Todos firmaron/)).toBeVisible();
+});
+
+test(
+  'refuses an uploaded cat and cup as the selfie, then takes the face from the camera',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const people = signingPeople(testInfo.project.name);
+    const titles = signingTitles(testInfo.project.name);
+    const token = await invitationLink(people.noFace, titles.noFace);
+    await page.goto(`/signature-request/${token}`);
+    await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await page.getByRole('checkbox', { name: /Autorizo tomar y guardar una foto/ }).check();
+    const refusal = page.getByRole('alert').filter({ hasText: NO_FACE });
+    for (const picture of ['chelsea.png', 'coffee.png']) {
+      // Each picture's own answer: the alert of the previous one must not stand for it.
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/upload_photos_logs'));
+      await page.getByTestId('selfie-upload').setInputFiles(media(picture));
+      expect((await answer).status()).toBe(422);
+      await expect(refusal).toBeVisible();
+      await expect(page.getByText('Foto registrada')).toHaveCount(0);
+    }
+    await page.getByRole('tab', { name: 'Escribir' }).click();
+    await expect(page.getByRole('button', { name: 'Firmar', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Usar la cámara' }).click();
+    await page.getByRole('button', { name: 'Tomar foto' }).click();
+    await expect(page.getByText('Foto registrada')).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await expect(page.getByText(/Todos firmaron/)).toBeVisible();
+  },
+);
+
+test('a link replaced by a resend says so (410); the new link opens the request', async ({
+  page,
+}, testInfo) => {
+  const people = signingPeople(testInfo.project.name);
+  const titles = signingTitles(testInfo.project.name);
+  const replaced = await invitationLink(people.resent, titles.resent);
+
+  const since = new Date(Date.now() - 1000);
+  await signInAs(page, SIGNING_SENDER);
+  await page.goto('/list-signature-request');
+  await page
+    .locator('table tbody tr', { hasText: titles.resent })
+    .getByRole('link', { name: titles.resent })
+    .click();
+  await page.getByRole('button', { name: `Reenviar a ${RESENT_SIGNER}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Invitación reenviada').first()).toBeVisible();
+  const mail = await waitForMail(people.resent, new RegExp(`firmar «${titles.resent}»`), { since });
+  const current = mail.text.match(LINK)?.[1];
+  expect(current).toBeDefined();
+  expect(current).not.toBe(replaced);
+
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/verify_token_sign_request'),
+  );
+  await page.goto(`/signature-request/${replaced}`);
+  expect((await answer).status()).toBe(410);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Este enlace fue reemplazado por uno más reciente; use el del último correo que recibió',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText(titles.resent)).toHaveCount(0);
+  await page.goto(`/signature-request/${current}`);
+  await expect(page.getByRole('heading', { level: 1, name: titles.resent })).toBeVisible();
 });

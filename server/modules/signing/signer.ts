@@ -4,13 +4,18 @@ import { companies, signatureRequestSigners, signatureRequests } from '../../db/
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { toE164 } from '../../notify/phone.js';
-import { hashSignerToken, SIGNER_TOKEN_PATTERN } from '../../requests/tokens.js';
+import {
+  hashSignerToken,
+  legacySignerTokenHash,
+  readSignerToken,
+  SIGNER_TOKEN_PATTERN,
+} from '../../requests/tokens.js';
 
 /** The signer a link names, with their request; every public signing call starts here. */
 
 export const SIGNING_MESSAGES = {
   unknown: 'El enlace de firma no existe. Revise que lo copió completo',
-  rotated: 'Este enlace ya no es válido: se envió uno nuevo a su correo',
+  replaced: 'Este enlace fue reemplazado por uno más reciente; use el del último correo que recibió',
   cancelled: 'La solicitud de firma fue cancelada; el enlace ya no sirve',
   expired: 'La solicitud de firma venció; el enlace ya no sirve',
   finished: 'La solicitud de firma ya terminó; no hay nada pendiente',
@@ -40,14 +45,19 @@ export type LinkedSigner = { signer: SignerRow; request: RequestRow; company: st
  * The signer of a token, or 404. `lock` takes a row lock on the signer (inside a transaction),
  * so two concurrent signatures of one signer run one after the other.
  */
-export async function signerOfToken(db: Db, token: string, options: { lock?: boolean } = {}) {
+export async function signerOfToken(
+  deps: Pick<Deps, 'secrets'>,
+  db: Db,
+  token: string,
+  options: { lock?: boolean } = {},
+) {
   if (!SIGNER_TOKEN_PATTERN.test(token)) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
   const query = db
     .select()
     .from(signatureRequestSigners)
     .where(eq(signatureRequestSigners.tokenHash, hashSignerToken(token)));
-  const [signer] = options.lock ? await query.for('update') : await query;
-  if (!signer) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
+  const [found] = options.lock ? await query.for('update') : await query;
+  const signer = found ?? (await signerOfUnmatchedToken(deps, db, token, options));
   const [row] = await db
     .select({ request: signatureRequests, company: companies.fiscalName })
     .from(signatureRequests)
@@ -55,6 +65,37 @@ export async function signerOfToken(db: Db, token: string, options: { lock?: boo
     .where(eq(signatureRequests.id, signer.requestId));
   if (!row) throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
   return { signer, request: row.request, company: row.company } satisfies LinkedSigner;
+}
+
+/**
+ * A token whose hash no signer holds. Issued by the server to a signer in an earlier round (a
+ * resend replaced it): 410. The current round's link of a signer whose stored hash is of the
+ * previous link format (a request sent before links carried their signer; its reminders now mail
+ * the new format): that signer. Anything else: 404. The refusals say nothing about the request.
+ */
+async function signerOfUnmatchedToken(
+  deps: Pick<Deps, 'secrets'>,
+  db: Db,
+  token: string,
+  options: { lock?: boolean },
+): Promise<SignerRow> {
+  const secret = deps.secrets.sessionSecret;
+  const issued = readSignerToken(secret, token);
+  if (issued) {
+    const query = db
+      .select()
+      .from(signatureRequestSigners)
+      .where(eq(signatureRequestSigners.id, issued.signerId));
+    const [signer] = options.lock ? await query.for('update') : await query;
+    if (signer && issued.round < signer.tokenRound) throw new HttpProblem(410, SIGNING_MESSAGES.replaced);
+    if (
+      signer &&
+      issued.round === signer.tokenRound &&
+      signer.tokenHash === legacySignerTokenHash(secret, signer.id, signer.tokenRound)
+    )
+      return signer;
+  }
+  throw new HttpProblem(404, SIGNING_MESSAGES.unknown);
 }
 
 /** 410 when the request no longer takes signatures (or the signer is done), in Spanish. */
@@ -71,7 +112,7 @@ export function assertOpen(deps: Pick<Deps, 'clock'>, { request, signer }: Linke
 
 /** Opens a link that may still act: found, open, the signer's own link. */
 export async function openSigner(deps: Deps, db: Db, token: string, options: { lock?: boolean } = {}) {
-  const linked = await signerOfToken(db, token, options);
+  const linked = await signerOfToken(deps, db, token, options);
   assertOpen(deps, linked);
   return linked;
 }

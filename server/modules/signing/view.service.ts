@@ -131,7 +131,7 @@ export async function pendingRequestsOf(deps: Deps, linked: LinkedSigner) {
 /** verify_token_user: the link's signer and every request they can sign now. */
 export async function signerOverview(deps: Deps, token: string, sessionId: string | null) {
   const { db } = deps.database;
-  const linked = await signerOfToken(db, token);
+  const linked = await signerOfToken(deps, db, token);
   assertOpen(deps, linked);
   const pending = await pendingRequestsOf(deps, linked);
   const ids = pending.map((row) => row.request.id);
