@@ -61,27 +61,71 @@ export async function listTotal(
   return Math.max(counted, Number(row?.estimated ?? 0));
 }
 
-/**
- * A page of a list and its total in parallel (two connections on PostgreSQL). `ids` is the
- * ordered, windowed id query (narrow: the planner walks an index for the sort); `records` loads
- * those rows with their joins, so deep pages skip over ids only, never over joined rows.
- */
-export async function listPage<Row extends { id: number }, Item>(options: {
+type PageRecords<Row extends { id: number }, Item> = {
   db: Db;
   page: PageInput;
-  ids: SQLWrapper;
-  matches: SQLWrapper;
   records: (ids: number[]) => Promise<Row[]>;
   toItem: (row: Row) => Item;
   estimateTable?: string;
-}): Promise<{ items: Item[]; total: number }> {
+};
+
+/**
+ * A page of a list and its total. `ordered` is the matching ids in the list's order, without
+ * LIMIT or OFFSET (narrow: the planner walks an index for the sort); `records` loads the page's
+ * rows with their joins, so deep pages skip over ids only, never over joined rows.
+ *
+ * The ids and the total come from one statement and one walk of the index: the first
+ * offset + limit + COUNT_AHEAD matches are counted (as `listTotal` does) while the page is cut
+ * out of them. A page past the end has no row to carry the count, so only then the total is
+ * counted on its own.
+ *
+ * The older form, a windowed `ids` query and a `matches` query run side by side, stays for the
+ * lists that have not moved to `ordered` yet.
+ */
+export async function listPage<Row extends { id: number }, Item>(
+  options: PageRecords<Row, Item> & ({ ordered: SQLWrapper } | { ids: SQLWrapper; matches: SQLWrapper }),
+): Promise<{ items: Item[]; total: number }> {
   const { db, page } = options;
-  const [pageIds, total] = await Promise.all([
-    queryRows<{ id: number }>(db, sql`${options.ids}`),
-    listTotal(db, options.matches, page, options.estimateTable),
-  ]);
-  const ids = pageIds.map((row) => Number(row.id));
+  let ids: number[];
+  let total: number;
+  if ('ordered' in options) {
+    ({ ids, total } = await countedPage(db, options.ordered, page, options.estimateTable));
+  } else {
+    const [pageIds, counted] = await Promise.all([
+      queryRows<{ id: number }>(db, sql`${options.ids}`),
+      listTotal(db, options.matches, page, options.estimateTable),
+    ]);
+    ids = pageIds.map((row) => Number(row.id));
+    total = counted;
+  }
   const rows = ids.length ? await options.records(ids) : [];
   const byId = new Map(rows.map((row) => [row.id, options.toItem(row)]));
   return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/**
+ * The page's ids and the list's total in one statement. The window count is taken over the capped
+ * matches before the page is cut out of them; neither the window (no PARTITION, no ORDER) nor the
+ * outer LIMIT reorders the capped subquery, so the ids keep the list's order.
+ */
+async function countedPage(
+  db: Db,
+  ordered: SQLWrapper,
+  page: PageInput,
+  estimateTable?: string,
+): Promise<{ ids: number[]; total: number }> {
+  const { limit, offset } = pageWindow(page);
+  const cap = offset + limit + COUNT_AHEAD;
+  const rows = await queryRows<{ id: number; counted: number; estimated: number | null }>(
+    db,
+    sql`SELECT capped.id, (count(*) OVER ())::int AS counted,
+      ${estimateTable ? sql`(SELECT reltuples FROM pg_class WHERE oid = to_regclass(${estimateTable}))::bigint` : sql`NULL::bigint`} AS estimated
+      FROM (${ordered} LIMIT ${cap}) AS capped
+      LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [first] = rows;
+  if (!first) return { ids: [], total: offset === 0 ? 0 : await listTotal(db, ordered, page, estimateTable) };
+  const counted = Number(first.counted);
+  const total = counted < cap ? counted : Math.max(counted, Number(first.estimated ?? 0));
+  return { ids: rows.map((row) => Number(row.id)), total };
 }
