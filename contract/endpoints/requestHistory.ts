@@ -129,6 +129,8 @@ export const requestHistory = {
     reply: paginated(requestSummary),
     owns: ownsListFilters,
     readOnly: true,
+    // Reading a list changes nothing: no audit row per page, as for the other lists.
+    skipAudit: true,
     example: { body: {} },
   }),
   exportSignatureRequests: endpoint({

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { companies } from '../../server/db/schema/index.js';
-import { COUNT_AHEAD, listTotal } from '../../server/modules/common/listing.js';
+import { COUNT_AHEAD, listPage, listTotal } from '../../server/modules/common/listing.js';
 import { createTestDatabase } from './support/database.js';
 
 const ROWS = COUNT_AHEAD + 200;
@@ -46,5 +46,67 @@ describe('listTotal', () => {
     // reltuples after ANALYZE: the table's rows, well past the counted window.
     expect(total).toBeGreaterThan(15 + COUNT_AHEAD);
     expect(Math.abs(total - ROWS)).toBeLessThanOrEqual(ROWS * 0.1);
+  });
+});
+
+/** Companies named 'Empresa …' in the given direction of their id, paged by listPage's one statement. */
+function pageOf(
+  page: { page: number; itemsPerPage: number },
+  options: { filter?: string; descending?: boolean; estimate?: boolean } = {},
+) {
+  const db = database.db;
+  return listPage({
+    db,
+    page,
+    ordered: db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`${companies.fiscalName} LIKE ${options.filter ?? 'Empresa %'}`)
+      .orderBy(options.descending ? desc(companies.id) : asc(companies.id)),
+    records: (ids) =>
+      db
+        .select({ id: companies.id, name: companies.fiscalName })
+        .from(companies)
+        .where(inArray(companies.id, ids)),
+    toItem: (row) => row.name,
+    estimateTable: options.estimate ? 'companies' : undefined,
+  });
+}
+
+describe('listPage with one ordered query', () => {
+  it('cuts the page out in the list order, with the exact total of a filtered list', async () => {
+    const { items, total } = await pageOf(
+      { page: 2, itemsPerPage: 5 },
+      { filter: 'Empresa 1%', descending: true },
+    );
+    // Descending: 1200, 1199, … ; the second page of five starts at 1195.
+    expect(items).toEqual(['Empresa 1195', 'Empresa 1194', 'Empresa 1193', 'Empresa 1192', 'Empresa 1191']);
+    expect(total).toBe(312);
+  });
+
+  it('reaches a deep page in order and counts it exactly near the end', async () => {
+    const lastPage = Math.ceil(ROWS / 15);
+    const { items, total } = await pageOf({ page: lastPage - 1, itemsPerPage: 15 });
+    const first = (lastPage - 2) * 15 + 1;
+    expect(items).toEqual(Array.from({ length: 15 }, (_, index) => `Empresa ${first + index}`));
+    expect(total).toBe(ROWS);
+  });
+
+  it('stops counting COUNT_AHEAD rows past a first page, or takes the estimate when larger', async () => {
+    expect((await pageOf({ page: 1, itemsPerPage: 15 })).total).toBe(15 + COUNT_AHEAD);
+    await database.db.execute(sql`ANALYZE companies`);
+    const { total } = await pageOf({ page: 1, itemsPerPage: 15 }, { estimate: true });
+    expect(Math.abs(total - ROWS)).toBeLessThanOrEqual(ROWS * 0.1);
+  });
+
+  it('answers a page past the end with no items and the exact total, and an empty list with 0', async () => {
+    expect(await pageOf({ page: 30, itemsPerPage: 15 }, { filter: 'Empresa 1%' })).toEqual({
+      items: [],
+      total: 312,
+    });
+    expect(await pageOf({ page: 1, itemsPerPage: 15 }, { filter: 'Nadie %' })).toEqual({
+      items: [],
+      total: 0,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentTemplate, createDocumentType } from '../../server/db/factories.js';
 import {
+  auditLog,
   signatureRequestDocuments,
   signatureRequestSigners,
   signatureRequests,
@@ -106,6 +107,13 @@ describe(`request history on ${testDatabaseKind}`, () => {
     expect(foreignFilter.status).toBe(404);
     const badDate = await call(tokens.elena, 'listSignatureRequests', { body: { date_from: 'ayer' } });
     expect(badDate.status).toBe(422);
+  });
+
+  it('writes no audit row for reading the list, a page at a time', async () => {
+    const page = await call(tokens.elena, 'listSignatureRequests', { body: { itemsPerPage: 15 } });
+    expect(page.status).toBe(200);
+    const rows = await db().select().from(auditLog).where(eq(auditLog.action, 'listSignatureRequests'));
+    expect(rows).toEqual([]);
   });
 
   it('resends to a corrected address: a new link, the old one dead, an event and a new invitation', async () => {

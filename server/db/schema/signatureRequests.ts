@@ -131,6 +131,9 @@ export const signatureRequests = pgTable(
     // The history pages a company's requests newest first, filtered by status or creator.
     index('signature_requests_company_created_idx').on(table.companyId, table.createdAt, table.id),
     index('signature_requests_company_status_idx').on(table.companyId, table.status, table.createdAt),
+    // The administrator's history spans every company: newest first, optionally by status.
+    index('signature_requests_created_idx').on(table.createdAt, table.id),
+    index('signature_requests_status_created_idx').on(table.status, table.createdAt, table.id),
     index('signature_requests_batch_idx').on(table.batchId),
     index('signature_requests_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'in_progress'`),
   ],
@@ -226,6 +229,9 @@ export const signatureRequestSigners = pgTable(
     uniqueIndex('signature_request_signers_token_unique').on(table.tokenHash),
     index('signature_request_signers_request_idx').on(table.requestId, table.turn),
     index('signature_request_signers_email_idx').on(sql`lower(${table.email})`),
+    // The history's signer filter matches LIKE '%…%' on the lower-cased name and e-mail (pg_trgm).
+    index('signature_request_signers_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('signature_request_signers_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
   ],
 );
 

@@ -6,7 +6,7 @@ import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
-import { listPage, orderFor, pageWindow } from '../common/listing.js';
+import { listPage, orderFor } from '../common/listing.js';
 import { newApiKey } from './apiKey.js';
 import {
   type CompanyFilters,
@@ -59,7 +59,6 @@ export async function listCompanies(
 ): Promise<{ items: CompanyRecord[]; total: number }> {
   const { db } = deps.database;
   const where = companyListWhere(actor, input);
-  const window = pageWindow(input);
   // The page's ids first, then their joins: the joins then touch 15 rows, not the whole table,
   // even where the planner has no statistics (PGlite runs no autovacuum, so never ANALYZEs).
   const unfiltered =
@@ -68,16 +67,13 @@ export async function listCompanies(
   return listPage({
     db,
     page: input,
-    ids: db
+    ordered: db
       .select({ id: companies.id })
       .from(companies)
       .where(where)
       .orderBy(
         ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    matches: db.select({ one: sql`1` }).from(companies).where(where),
+      ),
     records: (ids) => selectCompanyRecords(db).where(inArray(companies.id, ids)),
     toItem: toCompanyRecord,
     estimateTable: unfiltered ? 'companies' : undefined,

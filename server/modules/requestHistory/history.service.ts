@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { likePattern, listPage, type PageInput, pageWindow } from '../common/listing.js';
+import { COUNT_AHEAD, likePattern, listPage, type PageInput, pageWindow } from '../common/listing.js';
 
 export type RequestSummary = z.output<typeof requestSummary>;
 
@@ -139,41 +139,39 @@ export async function listRequests(
   input: PageInput & HistoryFilters & HistorySort,
 ) {
   const { db } = deps.database;
-  const where = historyWhere(actor, input);
-  const whereSql = where ? sql`WHERE ${where}` : sql``;
   return listPage({
     db,
     page: input,
-    ids: pageIdsQuery(actor, input),
-    matches: sql`SELECT 1 FROM ${signatureRequests} ${whereSql}`,
+    ordered: orderedIdsQuery(actor, input),
     records: async (ids) => summariesOf(db, ids),
     toItem: (summary) => summary,
-    estimateTable: where ? undefined : 'signature_requests',
+    estimateTable: historyWhere(actor, input) ? undefined : 'signature_requests',
   });
 }
 
 /**
- * The ordered ids of one page. A company with branches sees several companies: one ordered,
- * limited query per company (each walks its own part of the (company_id, created_at, id) index)
- * merged by PostgreSQL, instead of sorting every request of all of them.
+ * The matching ids in the list's order, for `listPage` to cut the page from. A company with
+ * branches sees several companies: one ordered query per company, each walking its own part of
+ * the (company_id, created_at, id) index and stopping after the rows any page up to this one can
+ * use, merged by PostgreSQL, instead of sorting every request of all of them.
  */
-function pageIdsQuery(actor: Actor, input: PageInput & HistoryFilters & HistorySort): SQL {
-  const { limit, offset } = pageWindow(input);
+function orderedIdsQuery(actor: Actor, input: PageInput & HistoryFilters & HistorySort): SQL {
   const companies = input.company_id || actor.visibleCompanyIds === 'all' ? [] : [...actor.visibleCompanyIds];
   if (companies.length < 2 || companies.length > 50) {
     const where = historyWhere(actor, input);
     return sql`SELECT ${signatureRequests.id} AS id FROM ${signatureRequests} ${where ? sql`WHERE ${where}` : sql``}
-      ORDER BY ${orderOf(input)} LIMIT ${limit} OFFSET ${offset}`;
+      ORDER BY ${orderOf(input)}`;
   }
+  const { limit, offset } = pageWindow(input);
   const direction = input.order === 'ASC' ? sql`ASC` : sql`DESC`;
   const perCompany = companies.map(
     (companyId) =>
       sql`(SELECT ${signatureRequests.id} AS id, ${SORT_COLUMNS[input.sort]} AS sort_key FROM ${signatureRequests}
         WHERE ${historyWhere(actor, { ...input, company_id: companyId })}
-        ORDER BY ${orderOf(input)} LIMIT ${offset + limit})`,
+        ORDER BY ${orderOf(input)} LIMIT ${offset + limit + COUNT_AHEAD})`,
   );
   return sql`SELECT id FROM (${sql.join(perCompany, sql` UNION ALL `)}) AS candidates
-    ORDER BY sort_key ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}`;
+    ORDER BY sort_key ${direction}, id ${direction}`;
 }
 
 /**

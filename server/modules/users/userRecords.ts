@@ -8,7 +8,7 @@ import { companies, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
-import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
+import { likePattern, listPage, orderFor } from '../common/listing.js';
 
 export type UserRecord = z.output<typeof userRecord>;
 export type UserListItem = z.output<typeof userListItem>;
@@ -158,7 +158,6 @@ export async function listUsers(
 ): Promise<{ items: UserRecord[]; total: number }> {
   const { db } = deps.database;
   const where = userConditions(actor, input);
-  const { limit, offset } = pageWindow(input);
   const order = orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order, {
     searching: !!input.search,
   });
@@ -180,12 +179,7 @@ export async function listUsers(
   return listPage({
     db,
     page: input,
-    ids: ids
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    matches: db.select({ one: sql`1` }).from(users).where(where),
+    ordered: ids.where(where).orderBy(...order),
     records: (pageIds) => selectRecords(db).where(inArray(users.id, pageIds)),
     toItem: toRecord,
     estimateTable: unfiltered ? 'users' : undefined,
