@@ -10,6 +10,7 @@ import {
   signDer,
   toArrayBuffer,
 } from './crypto.js';
+import { derTlv } from './der.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;
@@ -158,12 +159,53 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
   });
 }
 
+/** A certificate's own bytes (as parsed or as signed), which pkijs would re-parse on every encoding. */
+const encodedCertificates = new WeakMap<pkijs.Certificate, Uint8Array>();
+
+function encodedCertificate(certificate: pkijs.Certificate): Uint8Array {
+  let der = encodedCertificates.get(certificate);
+  if (!der) {
+    der = new Uint8Array(certificate.toSchema().toBER(false));
+    encodedCertificates.set(certificate, der);
+  }
+  return der;
+}
+
+const SIGNED_DATA_OID_DER = new Uint8Array(
+  new asn1js.ObjectIdentifier({ value: OID.signedData }).toBER(false),
+);
+
+/**
+ * ContentInfo(SignedData) in DER, the same bytes pkijs writes, but with the certificates copied
+ * from their encoding instead of re-encoded (most of the time a seal's CMS took).
+ */
 export function contentInfoDer(signedData: pkijs.SignedData): Uint8Array {
-  const contentInfo = new pkijs.ContentInfo({
-    contentType: OID.signedData,
-    content: signedData.toSchema(true),
-  });
-  return new Uint8Array(contentInfo.toSchema().toBER(false));
+  const certificates = signedData.certificates;
+  if (certificates?.some((item) => !(item instanceof pkijs.Certificate))) {
+    const contentInfo = new pkijs.ContentInfo({
+      contentType: OID.signedData,
+      content: signedData.toSchema(true),
+    });
+    return new Uint8Array(contentInfo.toSchema().toBER(false));
+  }
+  let fields: asn1js.AsnType[];
+  signedData.certificates = undefined;
+  try {
+    fields = (signedData.toSchema(true) as asn1js.Sequence).valueBlock.value;
+  } finally {
+    signedData.certificates = certificates;
+  }
+  // version, digestAlgorithms, encapContentInfo, [certificates], signerInfos
+  const [version, digestAlgorithms, encapContentInfo, signerInfos] = fields.map(
+    (field) => new Uint8Array(field.toBER(false)),
+  );
+  if (!version || !digestAlgorithms || !encapContentInfo || !signerInfos)
+    throw new Error('SignedData incompleto');
+  const certificateSet = certificates
+    ? [derTlv(0xa0, (certificates as pkijs.Certificate[]).map(encodedCertificate))]
+    : [];
+  const content = derTlv(0x30, [version, digestAlgorithms, encapContentInfo, ...certificateSet, signerInfos]);
+  return derTlv(0x30, [SIGNED_DATA_OID_DER, derTlv(0xa0, [content])]);
 }
 
 export function parseSignedData(der: Uint8Array): pkijs.SignedData {

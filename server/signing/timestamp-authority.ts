@@ -3,6 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
 import { OID, parseDer, randomSerialNumber, sha256, toArrayBuffer } from './crypto.js';
+import { derTlv } from './der.js';
 
 /** The platform TSA's policy: a UUID-based OID (X.667), which needs no registration. */
 export const TSA_POLICY_OID = '2.25.210960128546563315427497005542717000361';
@@ -88,12 +89,13 @@ export async function respondToTimestampRequest(
     nonce: request.nonce,
     includeCertificate: request.certReq === true,
   });
-  const response = new pkijs.TimeStampResp({
-    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-    timeStampToken: new pkijs.ContentInfo({ schema: parseDer(token) }),
-  });
-  return new Uint8Array(response.toSchema().toBER(false));
+  // TimeStampResp ::= SEQUENCE { status, timeStampToken }: the token is copied, not re-parsed.
+  return derTlv(0x30, [GRANTED_STATUS_DER, token]);
 }
+
+const GRANTED_STATUS_DER = new Uint8Array(
+  new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }).toSchema().toBER(false),
+);
 
 /** A node:http handler speaking RFC 3161 over HTTP (POST application/timestamp-query). */
 export function timestampHttpHandler(tsa: SigningIdentity, options: TimestampOptions = {}) {

@@ -1,0 +1,57 @@
+import * as pkijs from 'pkijs';
+import { describe, expect, it } from 'vitest';
+import { contentInfoDer, createSignedData, parseSignedData } from './cms.js';
+import { OID, sha256 } from './crypto.js';
+import { derChildren, derTlv, readDerElement } from './der.js';
+import { foreignIdentity } from './test-support.js';
+
+/** What pkijs itself writes for a ContentInfo(SignedData). */
+function pkijsEncoding(signedData: pkijs.SignedData): Uint8Array {
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: OID.signedData,
+    content: signedData.toSchema(true),
+  });
+  return new Uint8Array(contentInfo.toSchema().toBER(false));
+}
+
+describe('contentInfoDer', () => {
+  it('writes the bytes pkijs writes, with the certificates copied as they were encoded', async () => {
+    const { identity, root } = await foreignIdentity('Sello de prueba');
+    const content = new TextEncoder().encode('contenido');
+    const signedData = await createSignedData({
+      contentType: OID.data,
+      contentDigest: await sha256(content),
+      identity: { ...identity, chain: [root] },
+    });
+    const der = contentInfoDer(signedData);
+    expect(Buffer.from(der).equals(Buffer.from(pkijsEncoding(signedData)))).toBe(true);
+    // Parsed certificates (their own bytes kept) and no certificates at all give the same too.
+    const parsed = parseSignedData(der);
+    expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(der))).toBe(true);
+    parsed.certificates = undefined;
+    expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(pkijsEncoding(parsed)))).toBe(true);
+  });
+});
+
+describe('der', () => {
+  it('writes short and long lengths and reads back the elements it wrote', () => {
+    const short = derTlv(0x04, [new Uint8Array(3)]);
+    expect([...short]).toEqual([0x04, 0x03, 0, 0, 0]);
+    const long = derTlv(0x30, [derTlv(0x04, [new Uint8Array(300)]), short]);
+    expect([...long.subarray(0, 4)]).toEqual([0x30, 0x82, 0x01, 0x35]);
+    const outer = readDerElement(long, 0);
+    expect(outer.end).toBe(long.length);
+    const children = derChildren(long, outer);
+    expect(children.map((child) => [child.tag, child.end - child.contentStart])).toEqual([
+      [0x04, 300],
+      [0x04, 3],
+    ]);
+  });
+
+  it('refuses truncated input, indefinite lengths and multi-byte tags', () => {
+    expect(() => readDerElement(Uint8Array.of(0x30, 0x05, 0x00), 0)).toThrow('DER inválido');
+    expect(() => readDerElement(Uint8Array.of(0x30, 0x80, 0x00, 0x00), 0)).toThrow('DER inválido');
+    expect(() => readDerElement(Uint8Array.of(0x1f, 0x01, 0x00), 0)).toThrow('DER inválido');
+    expect(() => readDerElement(Uint8Array.of(0x30), 0)).toThrow('DER inválido');
+  });
+});
