@@ -17,6 +17,9 @@ import { PDFDocument } from 'pdf-lib';
 import { tsImport } from 'tsx/esm/api';
 import { median, percentile, ROOT, tmpDir } from './lib.mjs';
 
+/** Library code through tsx: no build needed. */
+export const needsBuild = false;
+
 const WARMUP = 5;
 const RUNS = 40;
 
