@@ -44,7 +44,7 @@ function pdfDate(date: Date): string {
 }
 
 export function hasSignature(pdf: Uint8Array): boolean {
-  return latin1(pdf).includes('/ByteRange');
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).includes('/ByteRange');
 }
 
 function lookupDict(context: PDFContext, value: unknown): PDFDict | undefined {

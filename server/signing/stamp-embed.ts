@@ -52,6 +52,20 @@ export function embedFontSubset(
   return document.embedFont(bytes, { subset: true, features });
 }
 
+/**
+ * pdf-lib compresses embedded fonts (and anything else it writes with flateStream) with pako,
+ * pure JavaScript; Node's zlib writes the same FlateDecode stream in a fraction of the time.
+ * Only this document's context is changed.
+ */
+export function compressWithZlib(document: PDFDocument): void {
+  const context = document.context;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents), {
+      ...dict,
+      Filter: 'FlateDecode',
+    });
+}
+
 /** Thrown for bytes that are not a decodable image. */
 export class UnreadableImageError extends Error {}
 

@@ -1,6 +1,12 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { HttpProblem } from '../errors.js';
-import { drawEmbeddedImage, type EmbeddedImage, embedFontSubset, embedPngImage } from './stamp-embed.js';
+import {
+  compressWithZlib,
+  drawEmbeddedImage,
+  type EmbeddedImage,
+  embedFontSubset,
+  embedPngImage,
+} from './stamp-embed.js';
 import { stampFonts } from './stamp-fonts.js';
 import { signingDateText } from './time-format.js';
 
@@ -293,6 +299,7 @@ export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): 
     if (!(width > 0 && height > 0)) throw new HttpProblem(422, 'El campo tiene un tamaño no válido');
   }
   if (stamps.length === 0) return document;
+  compressWithZlib(document);
   const files = stampFonts();
   const needsHandwriting = stamps.some(
     (stamp) => stamp.value.kind === 'typed_signature' || stamp.value.kind === 'initials',
