@@ -1,6 +1,11 @@
 import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
-import { contentInfoDer, createSignedData, parseSignedData } from './cms.js';
+import {
+  contentInfoDer,
+  createSignedData,
+  parseSignedData,
+  parseSignedDataWithKnownCertificates,
+} from './cms.js';
 import { OID, sha256 } from './crypto.js';
 import { derChildren, derTlv, readDerElement } from './der.js';
 import { foreignIdentity } from './test-support.js';
@@ -30,6 +35,34 @@ describe('contentInfoDer', () => {
     expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(der))).toBe(true);
     parsed.certificates = undefined;
     expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(pkijsEncoding(parsed)))).toBe(true);
+  });
+});
+
+describe('parseSignedDataWithKnownCertificates', () => {
+  it('reads what parseSignedData reads, and the same certificate bytes give the same instance', async () => {
+    const { identity, root } = await foreignIdentity('Autoridad de sellos repetidos');
+    const sign = async (text: string) =>
+      contentInfoDer(
+        await createSignedData({
+          contentType: OID.data,
+          contentDigest: await sha256(new TextEncoder().encode(text)),
+          identity: { ...identity, chain: [root] },
+        }),
+      );
+    const first = await sign('uno');
+    const second = await sign('dos');
+    const parsedFirst = parseSignedDataWithKnownCertificates(first);
+    const parsedSecond = parseSignedDataWithKnownCertificates(second);
+    expect(Buffer.from(contentInfoDer(parsedFirst)).equals(Buffer.from(first))).toBe(true);
+    expect(Buffer.from(contentInfoDer(parsedSecond)).equals(Buffer.from(second))).toBe(true);
+    expect(parsedSecond.certificates).toHaveLength(2);
+    expect(parsedSecond.certificates?.[0]).toBe(parsedFirst.certificates?.[0]);
+    expect(parsedSecond.certificates?.[1]).toBe(parsedFirst.certificates?.[1]);
+    // Without certificates, or not DER at all, it behaves as parseSignedData.
+    const bare = parseSignedData(first);
+    bare.certificates = undefined;
+    expect(parseSignedDataWithKnownCertificates(contentInfoDer(bare)).certificates).toBeUndefined();
+    expect(() => parseSignedDataWithKnownCertificates(Uint8Array.of(1, 2, 3))).toThrow();
   });
 });
 

@@ -5,12 +5,13 @@ import {
   equalBytes,
   isRsaKey,
   OID,
+  parseCertificate,
   parseDer,
   sha256,
   signDer,
   toArrayBuffer,
 } from './crypto.js';
-import { derTlv } from './der.js';
+import { type DerElement, derChildren, derTlv, readDerElement } from './der.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;
@@ -212,6 +213,64 @@ export function parseSignedData(der: Uint8Array): pkijs.SignedData {
   const contentInfo = new pkijs.ContentInfo({ schema: parseDer(der) });
   if (contentInfo.contentType !== OID.signedData) throw new Error('no es un SignedData de CMS');
   return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+/** Certificates already parsed, by their exact bytes (bounded: they come from outside). */
+const parsedCertificates = new Map<string, pkijs.Certificate>();
+const MAX_PARSED_CERTIFICATES = 256;
+
+function certificateFromDer(der: Uint8Array): pkijs.Certificate {
+  const key = Buffer.from(der).toString('base64');
+  let certificate = parsedCertificates.get(key);
+  if (!certificate) {
+    certificate = parseCertificate(der);
+    if (parsedCertificates.size >= MAX_PARSED_CERTIFICATES) parsedCertificates.clear();
+    parsedCertificates.set(key, certificate);
+  }
+  return certificate;
+}
+
+/**
+ * parseSignedData for CMS that keep arriving with the same certificates (a TSA sends its own with
+ * every token): the certificates are cut out by their DER framing and each distinct one is
+ * parsed once, then the same instance is returned, so its encoding, public key and verified
+ * chain are cached with it. Anything it cannot frame is parsed the ordinary way.
+ */
+export function parseSignedDataWithKnownCertificates(der: Uint8Array): pkijs.SignedData {
+  let framed: { stripped: Uint8Array; certificates: Uint8Array[] } | null;
+  try {
+    framed = withoutCertificates(der);
+  } catch {
+    framed = null;
+  }
+  if (!framed) return parseSignedData(der);
+  const signedData = parseSignedData(framed.stripped);
+  signedData.certificates = framed.certificates.map(certificateFromDer);
+  return signedData;
+}
+
+/** ContentInfo(SignedData) rewritten without its [0] certificates, and those certificates' bytes. */
+function withoutCertificates(der: Uint8Array): { stripped: Uint8Array; certificates: Uint8Array[] } | null {
+  const contentInfo = readDerElement(der, 0);
+  const [contentType, explicit] = derChildren(der, contentInfo);
+  if (contentInfo.end !== der.length || contentType?.tag !== 0x06 || explicit?.tag !== 0xa0) return null;
+  const [signedData, ...extra] = derChildren(der, explicit);
+  if (signedData?.tag !== 0x30 || extra.length > 0) return null;
+  const fields = derChildren(der, signedData);
+  const certificateSet = fields.find((field) => field.tag === 0xa0);
+  if (!certificateSet) return null;
+  const certificates = derChildren(der, certificateSet);
+  // Only plain X.509 certificates (SEQUENCE); other choices go through pkijs as they are.
+  if (certificates.some((certificate) => certificate.tag !== 0x30)) return null;
+  const slice = (element: DerElement) => der.subarray(element.start, element.end);
+  const stripped = derTlv(0x30, [
+    slice(contentType),
+    derTlv(0xa0, [derTlv(0x30, fields.filter((field) => field !== certificateSet).map(slice))]),
+  ]);
+  return {
+    stripped,
+    certificates: certificates.map((certificate) => der.slice(certificate.start, certificate.end)),
+  };
 }
 
 export function findAttribute(

@@ -136,29 +136,6 @@ export function certificatePublicKey(certificate: pkijs.Certificate): Promise<Cr
   return key;
 }
 
-/**
- * The same certificate parsed again (a timestamp authority sends its own with every token) is
- * replaced by the first instance, so the caches above (encoding, public key) and the chain's
- * verified signatures serve it. Keyed by the signed bytes and the signature: nothing that
- * differs in any byte shares an entry. Bounded, since the certificates come from outside.
- */
-const internedCertificates = new Map<string, pkijs.Certificate>();
-const MAX_INTERNED_CERTIFICATES = 256;
-
-export function internCertificate(certificate: pkijs.Certificate): pkijs.Certificate {
-  if (certificate.tbsView.byteLength === 0) return certificate;
-  const key = [
-    Buffer.from(certificate.tbsView).toString('base64'),
-    certificate.signatureAlgorithm.algorithmId,
-    Buffer.from(certificate.signatureValue.valueBlock.valueHexView).toString('base64'),
-  ].join('|');
-  const known = internedCertificates.get(key);
-  if (known) return known;
-  if (internedCertificates.size >= MAX_INTERNED_CERTIFICATES) internedCertificates.clear();
-  internedCertificates.set(key, certificate);
-  return certificate;
-}
-
 export function pemEncode(label: string, der: ArrayBuffer | Uint8Array): string {
   const base64 = Buffer.from(der instanceof Uint8Array ? der : new Uint8Array(der)).toString('base64');
   const lines = base64.match(/.{1,64}/g) ?? [];

@@ -6,7 +6,7 @@ import { verifyChain } from './chain.js';
 import {
   essMatchesCertificate,
   findAttribute,
-  parseSignedData,
+  parseSignedDataWithKnownCertificates,
   readSigningCertificateV2,
   type SigningIdentity,
   signedAttributesDer,
@@ -16,7 +16,6 @@ import {
   certificatePublicKey,
   commonName,
   equalBytes,
-  internCertificate,
   OID,
   parseDer,
   sha256,
@@ -53,10 +52,7 @@ export async function verifyTimestampToken(
   let signedData: pkijs.SignedData;
   let tstInfo: pkijs.TSTInfo;
   try {
-    signedData = parseSignedData(tokenDer);
-    signedData.certificates = signedData.certificates?.map((item) =>
-      item instanceof pkijs.Certificate ? internCertificate(item) : item,
-    );
+    signedData = parseSignedDataWithKnownCertificates(tokenDer);
     if (signedData.encapContentInfo.eContentType !== OID.tstInfo)
       return invalid('el sello de tiempo no contiene un TSTInfo');
     const content = signedData.encapContentInfo.eContent;
