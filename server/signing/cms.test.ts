@@ -5,8 +5,9 @@ import {
   createSignedData,
   parseSignedData,
   parseSignedDataWithKnownCertificates,
+  withUnsignedAttribute,
 } from './cms.js';
-import { OID, sha256 } from './crypto.js';
+import { OID, parseDer, sha256 } from './crypto.js';
 import { derChildren, derTlv, readDerElement } from './der.js';
 import { foreignIdentity } from './test-support.js';
 
@@ -35,6 +36,27 @@ describe('contentInfoDer', () => {
     expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(der))).toBe(true);
     parsed.certificates = undefined;
     expect(Buffer.from(contentInfoDer(parsed)).equals(Buffer.from(pkijsEncoding(parsed)))).toBe(true);
+  });
+});
+
+describe('withUnsignedAttribute', () => {
+  it('gives the bytes pkijs gives for the same unsigned attribute, and refuses a second one', async () => {
+    const { identity, root } = await foreignIdentity('Sello con atributo');
+    const signedData = await createSignedData({
+      contentType: OID.data,
+      contentDigest: await sha256(new TextEncoder().encode('x')),
+      identity: { ...identity, chain: [root] },
+    });
+    const value = new Uint8Array(root.toSchema().toBER(false));
+    const spliced = withUnsignedAttribute(contentInfoDer(signedData), OID.timeStampToken, value);
+    signedData.signerInfos[0]!.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [parseDer(value)] })],
+    });
+    expect(Buffer.from(spliced).equals(Buffer.from(pkijsEncoding(signedData)))).toBe(true);
+    expect(() => withUnsignedAttribute(spliced, OID.timeStampToken, value)).toThrow(
+      'el firmante ya tiene atributos no firmados',
+    );
   });
 });
 

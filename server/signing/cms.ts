@@ -215,6 +215,38 @@ export function parseSignedData(der: Uint8Array): pkijs.SignedData {
   return new pkijs.SignedData({ schema: contentInfo.content });
 }
 
+/**
+ * Adds one unsigned attribute (RFC 5652 §5.3) to the only SignerInfo of an encoded
+ * ContentInfo(SignedData), whose value is already DER (a timestamp token): the attribute's bytes
+ * are spliced in and the enclosing lengths rewritten, instead of parsing the token into asn1js
+ * objects and encoding it back. The signature does not cover unsigned attributes.
+ */
+export function withUnsignedAttribute(der: Uint8Array, type: string, valueDer: Uint8Array): Uint8Array {
+  const slice = (element: DerElement) => der.subarray(element.start, element.end);
+  const contentInfo = readDerElement(der, 0);
+  const [contentType, explicit] = derChildren(der, contentInfo);
+  const [signedData] = explicit ? derChildren(der, explicit) : [];
+  const fields = signedData ? derChildren(der, signedData) : [];
+  const signerInfos = fields.at(-1);
+  const [signerInfo, ...others] = signerInfos ? derChildren(der, signerInfos) : [];
+  if (
+    !contentType ||
+    !signedData ||
+    signerInfos?.tag !== 0x31 ||
+    signerInfo?.tag !== 0x30 ||
+    others.length > 0
+  )
+    throw new Error('no es un SignedData con un firmante');
+  const signerFields = derChildren(der, signerInfo);
+  if (signerFields.some((field) => field.tag === 0xa1))
+    throw new Error('el firmante ya tiene atributos no firmados');
+  const oid = new Uint8Array(new asn1js.ObjectIdentifier({ value: type }).toBER(false));
+  const attribute = derTlv(0x30, [oid, derTlv(0x31, [valueDer])]);
+  const newSignerInfo = derTlv(0x30, [...signerFields.map(slice), derTlv(0xa1, [attribute])]);
+  const newSignedData = derTlv(0x30, [...fields.slice(0, -1).map(slice), derTlv(0x31, [newSignerInfo])]);
+  return derTlv(0x30, [slice(contentType), derTlv(0xa0, [newSignedData])]);
+}
+
 /** Certificates already parsed, by their exact bytes (bounded: they come from outside). */
 const parsedCertificates = new Map<string, pkijs.Certificate>();
 const MAX_PARSED_CERTIFICATES = 256;

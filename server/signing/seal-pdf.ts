@@ -9,9 +9,8 @@ import {
   PDFNumber,
   PDFRef,
 } from 'pdf-lib';
-import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
-import { OID, parseDer, sha256 } from './crypto.js';
+import { contentInfoDer, createSignedData, type SigningIdentity, withUnsignedAttribute } from './cms.js';
+import { OID, sha256 } from './crypto.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { latin1 } from './pdf-structure.js';
 import type { Timestamper } from './timestamp-client.js';
@@ -194,11 +193,7 @@ export async function sealPdf(input: SealInput): Promise<Uint8Array> {
   });
   const signerInfo = signedData.signerInfos[0]!;
   const token = await input.timestamper(await sha256(signerInfo.signature.valueBlock.valueHexView));
-  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-    type: 1,
-    attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [parseDer(token)] })],
-  });
-  const der = contentInfoDer(signedData);
+  const der = withUnsignedAttribute(contentInfoDer(signedData), OID.timeStampToken, token);
   if (der.length > contentsSize) throw new SealError('la firma no cabe en el espacio reservado');
   update.set(new TextEncoder().encode(Buffer.from(der).toString('hex')), contentsStart + 1);
   return update;
