@@ -1,4 +1,4 @@
-import { randomBytes, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
@@ -56,8 +56,13 @@ export function randomSerialNumber(): asn1js.Integer {
   return new asn1js.Integer({ valueHex: toArrayBuffer(serial) });
 }
 
+/**
+ * Node's hash, not WebCrypto's: subtle.digest runs each small digest as a thread-pool job and
+ * comes back through the event loop, which on a busy machine costs more than the hashing.
+ */
 export async function sha256(data: Uint8Array | ArrayBuffer): Promise<Uint8Array> {
-  return new Uint8Array(await subtle.digest('SHA-256', data));
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  return new Uint8Array(createHash('sha256').update(bytes).digest());
 }
 
 export function equalBytes(a: Uint8Array | ArrayBuffer, b: Uint8Array | ArrayBuffer): boolean {
