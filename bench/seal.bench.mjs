@@ -1,6 +1,6 @@
 // Sealing a signed 10-page document, the whole pipeline: stamp the signers' marks into the
 // rendered PDF, render and append the certificate of completion (Typst), PAdES B-T (CMS with ESS
-// signing-certificate-v2 on WebCrypto, incremental update) and an RFC 3161 timestamp from the
+// signing-certificate-v2, ECDSA P-256, incremental update) and an RFC 3161 timestamp from the
 // platform TSA over loopback HTTP — against the same steps with @signpdf/signpdf + node-forge:
 // the same stamping and certificate code, then the pdf-lib placeholder, the P12 signer and the
 // same loopback timestamp request. Both run alternately in one process; goals: ours ≤ 0.5× the
@@ -178,7 +178,7 @@ export default async function run({ log }) {
     {
       name: 'seal.ours_median',
       label:
-        'stamp + certificate of completion + PAdES B-T + loopback RFC 3161 (pkijs, WebCrypto P-256), median',
+        'stamp + certificate of completion + PAdES B-T + loopback RFC 3161 (pkijs, node:crypto P-256), median',
       value: round(oursMedian),
       unit: 'ms',
       better: 'lower',
