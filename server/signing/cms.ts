@@ -116,8 +116,11 @@ export type SignedDataInput = {
   extraSignedAttributes?: pkijs.Attribute[];
 };
 
-export async function createSignedData(input: SignedDataInput): Promise<pkijs.SignedData> {
-  const { certificate, privateKey, chain } = input.identity;
+/** The SignerInfo before its signature, and the bytes that signature covers. */
+export async function signerInfoToSign(
+  input: SignedDataInput,
+): Promise<{ signerInfo: pkijs.SignerInfo; toBeSigned: ArrayBuffer }> {
+  const { certificate, privateKey } = input.identity;
   const attributes = sortForDer([
     new pkijs.Attribute({
       type: OID.contentType,
@@ -144,6 +147,12 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
   });
   const toBeSigned = signedAttributesDer(signerInfo);
   if (!toBeSigned) throw new Error('faltan los atributos firmados');
+  return { signerInfo, toBeSigned };
+}
+
+export async function createSignedData(input: SignedDataInput): Promise<pkijs.SignedData> {
+  const { certificate, privateKey, chain } = input.identity;
+  const { signerInfo, toBeSigned } = await signerInfoToSign(input);
   signerInfo.signature = new asn1js.OctetString({ valueHex: await signDer(privateKey, toBeSigned) });
   return new pkijs.SignedData({
     // RFC 5652 §5.1: version 3 whenever the content is not id-data (a TSTInfo, for instance).
@@ -163,7 +172,7 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
 /** A certificate's own bytes (as parsed or as signed), which pkijs would re-parse on every encoding. */
 const encodedCertificates = new WeakMap<pkijs.Certificate, Uint8Array>();
 
-function encodedCertificate(certificate: pkijs.Certificate): Uint8Array {
+export function encodedCertificate(certificate: pkijs.Certificate): Uint8Array {
   let der = encodedCertificates.get(certificate);
   if (!der) {
     der = new Uint8Array(certificate.toSchema().toBER(false));
@@ -172,7 +181,7 @@ function encodedCertificate(certificate: pkijs.Certificate): Uint8Array {
   return der;
 }
 
-const SIGNED_DATA_OID_DER = new Uint8Array(
+export const SIGNED_DATA_OID_DER = new Uint8Array(
   new asn1js.ObjectIdentifier({ value: OID.signedData }).toBER(false),
 );
 

@@ -9,7 +9,8 @@ import {
   PDFNumber,
   PDFRef,
 } from 'pdf-lib';
-import { contentInfoDer, createSignedData, type SigningIdentity, withUnsignedAttribute } from './cms.js';
+import { type SigningIdentity, withUnsignedAttribute } from './cms.js';
+import { signedDataDer } from './cms-der.js';
 import { OID, sha256 } from './crypto.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { latin1 } from './pdf-structure.js';
@@ -186,14 +187,13 @@ export async function sealPdf(input: SealInput): Promise<Uint8Array> {
     .update(update.subarray(0, contentsStart))
     .update(update.subarray(contentsEnd))
     .digest();
-  const signedData = await createSignedData({
+  const signed = await signedDataDer({
     contentType: OID.data,
     contentDigest: new Uint8Array(digest),
     identity: input.identity,
   });
-  const signerInfo = signedData.signerInfos[0]!;
-  const token = await input.timestamper(await sha256(signerInfo.signature.valueBlock.valueHexView));
-  const der = withUnsignedAttribute(contentInfoDer(signedData), OID.timeStampToken, token);
+  const token = await input.timestamper(await sha256(signed.signature));
+  const der = withUnsignedAttribute(signed.der, OID.timeStampToken, token);
   if (der.length > contentsSize) throw new SealError('la firma no cabe en el espacio reservado');
   update.set(new TextEncoder().encode(Buffer.from(der).toString('hex')), contentsStart + 1);
   return update;

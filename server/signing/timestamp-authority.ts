@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
+import type { SigningIdentity } from './cms.js';
+import { signedDataDer } from './cms-der.js';
 import { OID, parseDer, randomSerialNumber, sha256, toArrayBuffer } from './crypto.js';
 import { derTlv } from './der.js';
 
@@ -51,14 +52,11 @@ export async function issueTimestampToken(
     tsa: new pkijs.GeneralName({ type: 4, value: tsa.certificate.subject }),
   });
   const content = new Uint8Array(tstInfo.toSchema().toBER(false));
-  const signedData = await createSignedData({
-    contentType: OID.tstInfo,
-    content,
-    contentDigest: await sha256(content),
-    identity: options.includeCertificate === false ? { ...tsa, chain: [] } : tsa,
-  });
-  if (options.includeCertificate === false) signedData.certificates = undefined;
-  return contentInfoDer(signedData);
+  const signed = await signedDataDer(
+    { contentType: OID.tstInfo, content, contentDigest: await sha256(content), identity: tsa },
+    { includeCertificates: options.includeCertificate !== false },
+  );
+  return signed.der;
 }
 
 /** RFC 3161 TimeStampReq (DER) → TimeStampResp (DER); a malformed request gets a rejection, never a throw. */
