@@ -102,13 +102,15 @@ async function measureJavaScript(browser, /** @type {string} */ url) {
     ).jsonValue();
     const loadedBefore = await page.evaluate(
       (limit) =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => /** @type {PerformanceResourceTiming} */ (entry).responseEnd <= Number(limit))
-          .map((entry) => entry.name),
+        /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
+          .filter((entry) => entry.responseEnd <= Number(limit))
+          .map((entry) => ({ name: entry.name, bytes: entry.encodedBodySize })),
       shownAt,
     );
-    const scripts = loadedBefore.filter((name) => bodies.has(name));
+    const scripts = loadedBefore.map((entry) => entry.name).filter((name) => bodies.has(name));
+    const others = loadedBefore
+      .filter((entry) => !bodies.has(entry.name))
+      .map((entry) => `${new URL(entry.name).pathname} ${entry.bytes} B`);
     let raw = 0;
     let gzip = 0;
     for (const name of scripts) {
@@ -117,7 +119,7 @@ async function measureJavaScript(browser, /** @type {string} */ url) {
       raw += body.length;
       gzip += gzipSync(body).length;
     }
-    return { raw, gzip, files: scripts.map((name) => new URL(name).pathname.split('/').at(-1)) };
+    return { raw, gzip, files: scripts.map((name) => new URL(name).pathname.split('/').at(-1)), others };
   } finally {
     await context.close();
   }
@@ -190,6 +192,7 @@ export default async function run({ log }) {
     log(
       `JavaScript before the first page: ${javascript.files.length} files, ${javascript.raw} bytes, ${javascript.gzip} gzip (${javascript.files.join(', ')})`,
     );
+    log(`other responses before the first page: ${javascript.others.join(', ') || 'none'}`);
     /** @type {{ lcp: number, element: string, shownAt: number }[]} */
     const loads = [];
     for (let i = 0; i < LCP_RUNS; i++) {
