@@ -127,8 +127,11 @@ async function main() {
       /** @type {BenchRow[]} */
       const rows = await run({ log, root: ROOT });
       const date = new Date().toISOString();
+      // The machine may be shared: the 1-minute load average says how busy it was meanwhile.
+      const load = Math.round(os.loadavg()[0] * 100) / 100;
+      log(`load average ${load}`);
       for (const row of rows) {
-        figures[row.name] = { ...row, date, node: env.node, cores: env.cores, commit };
+        figures[row.name] = { ...row, date, load, node: env.node, cores: env.cores, commit };
         lines.push({ module: name, row });
       }
       log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -8,13 +8,31 @@ function validAt(certificate: pkijs.Certificate, at: Date): boolean {
   return certificate.notBefore.value <= at && at <= certificate.notAfter.value;
 }
 
-async function signedBy(certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
-  if (!certificate.issuer.isEqual(issuer.subject)) return false;
+// Certificates are never changed once built or parsed: whether one signed another is checked
+// once per pair of instances (the TSA's certificate arrives with every timestamp token).
+const verifiedSignatures = new WeakMap<pkijs.Certificate, WeakMap<pkijs.Certificate, Promise<boolean>>>();
+
+async function verifySignature(certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
   try {
     return await certificate.verify(issuer);
   } catch {
     return false;
   }
+}
+
+function signedBy(certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
+  if (!certificate.issuer.isEqual(issuer.subject)) return Promise.resolve(false);
+  let byIssuer = verifiedSignatures.get(certificate);
+  if (!byIssuer) {
+    byIssuer = new WeakMap();
+    verifiedSignatures.set(certificate, byIssuer);
+  }
+  let verdict = byIssuer.get(issuer);
+  if (!verdict) {
+    verdict = verifySignature(certificate, issuer);
+    byIssuer.set(issuer, verdict);
+  }
+  return verdict;
 }
 
 /**

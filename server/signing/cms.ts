@@ -5,11 +5,13 @@ import {
   equalBytes,
   isRsaKey,
   OID,
+  parseCertificate,
   parseDer,
   sha256,
   signDer,
   toArrayBuffer,
 } from './crypto.js';
+import { type DerElement, derChildren, derTlv, readDerElement } from './der.js';
 
 export type SigningIdentity = {
   certificate: pkijs.Certificate;
@@ -114,8 +116,11 @@ export type SignedDataInput = {
   extraSignedAttributes?: pkijs.Attribute[];
 };
 
-export async function createSignedData(input: SignedDataInput): Promise<pkijs.SignedData> {
-  const { certificate, privateKey, chain } = input.identity;
+/** The SignerInfo before its signature, and the bytes that signature covers. */
+export async function signerInfoToSign(
+  input: SignedDataInput,
+): Promise<{ signerInfo: pkijs.SignerInfo; toBeSigned: ArrayBuffer }> {
+  const { certificate, privateKey } = input.identity;
   const attributes = sortForDer([
     new pkijs.Attribute({
       type: OID.contentType,
@@ -142,6 +147,12 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
   });
   const toBeSigned = signedAttributesDer(signerInfo);
   if (!toBeSigned) throw new Error('faltan los atributos firmados');
+  return { signerInfo, toBeSigned };
+}
+
+export async function createSignedData(input: SignedDataInput): Promise<pkijs.SignedData> {
+  const { certificate, privateKey, chain } = input.identity;
+  const { signerInfo, toBeSigned } = await signerInfoToSign(input);
   signerInfo.signature = new asn1js.OctetString({ valueHex: await signDer(privateKey, toBeSigned) });
   return new pkijs.SignedData({
     // RFC 5652 §5.1: version 3 whenever the content is not id-data (a TSTInfo, for instance).
@@ -158,18 +169,149 @@ export async function createSignedData(input: SignedDataInput): Promise<pkijs.Si
   });
 }
 
+/** A certificate's own bytes (as parsed or as signed), which pkijs would re-parse on every encoding. */
+const encodedCertificates = new WeakMap<pkijs.Certificate, Uint8Array>();
+
+export function encodedCertificate(certificate: pkijs.Certificate): Uint8Array {
+  let der = encodedCertificates.get(certificate);
+  if (!der) {
+    der = new Uint8Array(certificate.toSchema().toBER(false));
+    encodedCertificates.set(certificate, der);
+  }
+  return der;
+}
+
+export const SIGNED_DATA_OID_DER = new Uint8Array(
+  new asn1js.ObjectIdentifier({ value: OID.signedData }).toBER(false),
+);
+
+/**
+ * ContentInfo(SignedData) in DER, the same bytes pkijs writes, but with the certificates copied
+ * from their encoding instead of re-encoded (most of the time a seal's CMS took).
+ */
 export function contentInfoDer(signedData: pkijs.SignedData): Uint8Array {
-  const contentInfo = new pkijs.ContentInfo({
-    contentType: OID.signedData,
-    content: signedData.toSchema(true),
-  });
-  return new Uint8Array(contentInfo.toSchema().toBER(false));
+  const certificates = signedData.certificates;
+  if (certificates?.some((item) => !(item instanceof pkijs.Certificate))) {
+    const contentInfo = new pkijs.ContentInfo({
+      contentType: OID.signedData,
+      content: signedData.toSchema(true),
+    });
+    return new Uint8Array(contentInfo.toSchema().toBER(false));
+  }
+  let fields: asn1js.AsnType[];
+  signedData.certificates = undefined;
+  try {
+    fields = (signedData.toSchema(true) as asn1js.Sequence).valueBlock.value;
+  } finally {
+    signedData.certificates = certificates;
+  }
+  // version, digestAlgorithms, encapContentInfo, [certificates], signerInfos
+  const [version, digestAlgorithms, encapContentInfo, signerInfos] = fields.map(
+    (field) => new Uint8Array(field.toBER(false)),
+  );
+  if (!version || !digestAlgorithms || !encapContentInfo || !signerInfos)
+    throw new Error('SignedData incompleto');
+  const certificateSet = certificates
+    ? [derTlv(0xa0, (certificates as pkijs.Certificate[]).map(encodedCertificate))]
+    : [];
+  const content = derTlv(0x30, [version, digestAlgorithms, encapContentInfo, ...certificateSet, signerInfos]);
+  return derTlv(0x30, [SIGNED_DATA_OID_DER, derTlv(0xa0, [content])]);
 }
 
 export function parseSignedData(der: Uint8Array): pkijs.SignedData {
   const contentInfo = new pkijs.ContentInfo({ schema: parseDer(der) });
   if (contentInfo.contentType !== OID.signedData) throw new Error('no es un SignedData de CMS');
   return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+/**
+ * Adds one unsigned attribute (RFC 5652 §5.3) to the only SignerInfo of an encoded
+ * ContentInfo(SignedData), whose value is already DER (a timestamp token): the attribute's bytes
+ * are spliced in and the enclosing lengths rewritten, instead of parsing the token into asn1js
+ * objects and encoding it back. The signature does not cover unsigned attributes.
+ */
+export function withUnsignedAttribute(der: Uint8Array, type: string, valueDer: Uint8Array): Uint8Array {
+  const slice = (element: DerElement) => der.subarray(element.start, element.end);
+  const contentInfo = readDerElement(der, 0);
+  const [contentType, explicit] = derChildren(der, contentInfo);
+  const [signedData] = explicit ? derChildren(der, explicit) : [];
+  const fields = signedData ? derChildren(der, signedData) : [];
+  const signerInfos = fields.at(-1);
+  const [signerInfo, ...others] = signerInfos ? derChildren(der, signerInfos) : [];
+  if (
+    !contentType ||
+    !signedData ||
+    signerInfos?.tag !== 0x31 ||
+    signerInfo?.tag !== 0x30 ||
+    others.length > 0
+  )
+    throw new Error('no es un SignedData con un firmante');
+  const signerFields = derChildren(der, signerInfo);
+  if (signerFields.some((field) => field.tag === 0xa1))
+    throw new Error('el firmante ya tiene atributos no firmados');
+  const oid = new Uint8Array(new asn1js.ObjectIdentifier({ value: type }).toBER(false));
+  const attribute = derTlv(0x30, [oid, derTlv(0x31, [valueDer])]);
+  const newSignerInfo = derTlv(0x30, [...signerFields.map(slice), derTlv(0xa1, [attribute])]);
+  const newSignedData = derTlv(0x30, [...fields.slice(0, -1).map(slice), derTlv(0x31, [newSignerInfo])]);
+  return derTlv(0x30, [slice(contentType), derTlv(0xa0, [newSignedData])]);
+}
+
+/** Certificates already parsed, by their exact bytes (bounded: they come from outside). */
+const parsedCertificates = new Map<string, pkijs.Certificate>();
+const MAX_PARSED_CERTIFICATES = 256;
+
+function certificateFromDer(der: Uint8Array): pkijs.Certificate {
+  const key = Buffer.from(der).toString('base64');
+  let certificate = parsedCertificates.get(key);
+  if (!certificate) {
+    certificate = parseCertificate(der);
+    if (parsedCertificates.size >= MAX_PARSED_CERTIFICATES) parsedCertificates.clear();
+    parsedCertificates.set(key, certificate);
+  }
+  return certificate;
+}
+
+/**
+ * parseSignedData for CMS that keep arriving with the same certificates (a TSA sends its own with
+ * every token): the certificates are cut out by their DER framing and each distinct one is
+ * parsed once, then the same instance is returned, so its encoding, public key and verified
+ * chain are cached with it. Anything it cannot frame is parsed the ordinary way.
+ */
+export function parseSignedDataWithKnownCertificates(der: Uint8Array): pkijs.SignedData {
+  let framed: { stripped: Uint8Array; certificates: Uint8Array[] } | null;
+  try {
+    framed = withoutCertificates(der);
+  } catch {
+    framed = null;
+  }
+  if (!framed) return parseSignedData(der);
+  const signedData = parseSignedData(framed.stripped);
+  signedData.certificates = framed.certificates.map(certificateFromDer);
+  return signedData;
+}
+
+/** ContentInfo(SignedData) rewritten without its [0] certificates, and those certificates' bytes. */
+function withoutCertificates(der: Uint8Array): { stripped: Uint8Array; certificates: Uint8Array[] } | null {
+  const contentInfo = readDerElement(der, 0);
+  const [contentType, explicit] = derChildren(der, contentInfo);
+  if (contentInfo.end !== der.length || contentType?.tag !== 0x06 || explicit?.tag !== 0xa0) return null;
+  const [signedData, ...extra] = derChildren(der, explicit);
+  if (signedData?.tag !== 0x30 || extra.length > 0) return null;
+  const fields = derChildren(der, signedData);
+  const certificateSet = fields.find((field) => field.tag === 0xa0);
+  if (!certificateSet) return null;
+  const certificates = derChildren(der, certificateSet);
+  // Only plain X.509 certificates (SEQUENCE); other choices go through pkijs as they are.
+  if (certificates.some((certificate) => certificate.tag !== 0x30)) return null;
+  const slice = (element: DerElement) => der.subarray(element.start, element.end);
+  const stripped = derTlv(0x30, [
+    slice(contentType),
+    derTlv(0xa0, [derTlv(0x30, fields.filter((field) => field !== certificateSet).map(slice))]),
+  ]);
+  return {
+    stripped,
+    certificates: certificates.map((certificate) => der.slice(certificate.start, certificate.end)),
+  };
 }
 
 export function findAttribute(

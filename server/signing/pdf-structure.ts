@@ -35,11 +35,15 @@ function isWhitespace(byte: number | undefined): boolean {
 
 /** The end offsets of every `startxref n %%EOF` marker, each one closing a revision. */
 function findRevisionEnds(bytes: Uint8Array): { end: number; xrefOffset: number }[] {
-  const text = latin1(bytes);
+  // Searching the bytes natively and decoding only around each keyword: a whole-file string and
+  // a regular expression over it cost milliseconds per sealed file.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ends: { end: number; xrefOffset: number }[] = [];
-  const pattern = /startxref[ \t\r\n\f]+(\d+)[ \t\r\n\f]+%%EOF/g;
-  for (const match of text.matchAll(pattern)) {
-    let end = match.index + match[0].length;
+  const pattern = /^startxref[ \t\r\n\f]+(\d+)[ \t\r\n\f]+%%EOF/;
+  for (let at = buffer.indexOf('startxref'); at !== -1; at = buffer.indexOf('startxref', at + 9)) {
+    const match = pattern.exec(latin1(bytes, at, Math.min(bytes.length, at + 256)));
+    if (!match) continue;
+    let end = at + match[0].length;
     if (bytes[end] === 0x0d) end++;
     if (bytes[end] === 0x0a) end++;
     ends.push({ end, xrefOffset: Number(match[1]) });

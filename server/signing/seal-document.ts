@@ -50,6 +50,8 @@ const SAVE_OPTIONS = {
   useObjectStreams: false,
   addDefaultPage: false,
   updateFieldAppearances: false,
+  // pdf-lib otherwise waits for a timer every 50 objects: milliseconds of idle time per seal.
+  objectsPerTick: OBJECTS_PER_TICK,
 } as const;
 
 /**

@@ -9,9 +9,9 @@ import {
   PDFNumber,
   PDFRef,
 } from 'pdf-lib';
-import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
-import { OID, parseDer, sha256 } from './crypto.js';
+import { type SigningIdentity, withUnsignedAttribute } from './cms.js';
+import { signedDataDer } from './cms-der.js';
+import { OID, sha256 } from './crypto.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { latin1 } from './pdf-structure.js';
 import type { Timestamper } from './timestamp-client.js';
@@ -44,7 +44,7 @@ function pdfDate(date: Date): string {
 }
 
 export function hasSignature(pdf: Uint8Array): boolean {
-  return latin1(pdf).includes('/ByteRange');
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).includes('/ByteRange');
 }
 
 function lookupDict(context: PDFContext, value: unknown): PDFDict | undefined {
@@ -187,18 +187,13 @@ export async function sealPdf(input: SealInput): Promise<Uint8Array> {
     .update(update.subarray(0, contentsStart))
     .update(update.subarray(contentsEnd))
     .digest();
-  const signedData = await createSignedData({
+  const signed = await signedDataDer({
     contentType: OID.data,
     contentDigest: new Uint8Array(digest),
     identity: input.identity,
   });
-  const signerInfo = signedData.signerInfos[0]!;
-  const token = await input.timestamper(await sha256(signerInfo.signature.valueBlock.valueHexView));
-  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-    type: 1,
-    attributes: [new pkijs.Attribute({ type: OID.timeStampToken, values: [parseDer(token)] })],
-  });
-  const der = contentInfoDer(signedData);
+  const token = await input.timestamper(await sha256(signed.signature));
+  const der = withUnsignedAttribute(signed.der, OID.timeStampToken, token);
   if (der.length > contentsSize) throw new SealError('la firma no cabe en el espacio reservado');
   update.set(new TextEncoder().encode(Buffer.from(der).toString('hex')), contentsStart + 1);
   return update;

@@ -196,6 +196,41 @@ describe('stampPdf', () => {
     withPdfFile(Buffer.from(stamped), (path) => expect(run('pdfinfo', [path])).toMatch(/Pages:\s+10\n/));
   });
 
+  it('keeps every letter extractable in a document stamped after one with accented letters', async () => {
+    // The font is parsed once per process; ñ and ú are built from n and u, which must not lose
+    // their Unicode mapping in the next document.
+    const target = box('fecha_firma_1');
+    await stampPdf(rendered.pdf, [{ box: target, value: { kind: 'text', text: 'Núñez' } }]);
+    const stamped = await stampPdf(rendered.pdf, [{ box: target, value: { kind: 'text', text: 'nunu' } }]);
+    withPdfFile(Buffer.from(stamped), (path) => {
+      const text = run('pdftotext', ['-f', String(target.page), '-l', String(target.page), path, '-']);
+      expect(text).toContain('nunu');
+    });
+  });
+
+  it('stores a signature drawn in several boxes once, with its transparency as a soft mask', async () => {
+    const png = new Uint8Array(
+      await sharp({
+        create: { width: 40, height: 20, channels: 4, background: { r: 20, g: 40, b: 110, alpha: 0.5 } },
+      })
+        .png()
+        .toBuffer(),
+    );
+    const stamped = await stampPdf(rendered.pdf, [
+      { box: box('firma_1'), value: { kind: 'signature_image', png } },
+      { box: box('iniciales_1'), value: { kind: 'signature_image', png } },
+    ]);
+    withPdfFile(Buffer.from(stamped), (path) => {
+      const ours = run('pdfimages', ['-list', path])
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter((columns) => columns[3] === '40' && columns[4] === '20');
+      // Listed once per box that shows it, with its alpha channel, and always the same object.
+      expect(ours.map((columns) => columns[2])).toEqual(['image', 'smask', 'image', 'smask']);
+      expect(new Set(ours.map((columns) => columns[10])).size).toBe(1);
+    });
+  });
+
   it('refuses a box on a page the document lacks and an unreadable signature image, in Spanish', async () => {
     const outside = { ...box('firma_1'), page: 11 };
     await expect(

@@ -1,6 +1,12 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { HttpProblem } from '../errors.js';
+import {
+  compressWithZlib,
+  drawEmbeddedImage,
+  type EmbeddedImage,
+  embedFontSubset,
+  embedPngImage,
+} from './stamp-embed.js';
 import { stampFonts } from './stamp-fonts.js';
 import { signingDateText } from './time-format.js';
 
@@ -33,6 +39,8 @@ const INK = rgb(0.05, 0.1, 0.35);
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.1);
 
 type Fonts = { text: PDFFont; handwriting: PDFFont };
+/** Images already embedded in this document, by their bytes: one signature drawn in many boxes is stored once. */
+type Images = Map<Uint8Array, Promise<EmbeddedImage>>;
 type Area = { x: number; y: number; width: number; height: number };
 
 function inner(box: Area): Area {
@@ -78,13 +86,31 @@ function drawable(font: PDFFont, text: string): string {
     .join('');
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+type Measure = (text: string, size: number) => number;
+
+/**
+ * A text's width is proportional to its size: laying it out once (fontkit's layout is the
+ * costly part) serves every size tried while fitting it.
+ */
+function measurer(font: PDFFont): Measure {
+  const unitWidths = new Map<string, number>();
+  return (text, size) => {
+    let unit = unitWidths.get(text);
+    if (unit === undefined) {
+      unit = font.widthOfTextAtSize(text, 1000) / 1000;
+      unitWidths.set(text, unit);
+    }
+    return unit * size;
+  };
+}
+
+function wrap(widthOf: Measure, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (!line || font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
+      if (!line || widthOf(candidate, size) <= width) line = candidate;
       else {
         lines.push(line);
         line = word;
@@ -95,10 +121,10 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-function truncate(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
+function truncate(widthOf: Measure, text: string, size: number, width: number): string {
+  if (widthOf(text, size) <= width) return text;
   let kept = text;
-  while (kept.length > 0 && font.widthOfTextAtSize(`${kept}…`, size) > width) kept = kept.slice(0, -1);
+  while (kept.length > 0 && widthOf(`${kept}…`, size) > width) kept = kept.slice(0, -1);
   return `${kept}…`;
 }
 
@@ -120,17 +146,18 @@ function drawFittedText(
         .join('\n')
     : drawable(font, rawText);
   if (!text.trim() || area.width <= 0 || area.height <= 0) return;
+  const widthOf = measurer(font);
   const lineFactor = 1.15;
   const heightOf = (size: number) => font.heightAtSize(size, { descender: true });
   let size = Math.min(options.maxSize, area.height / lineFactor);
   let lines = [text.replace(/\n/g, ' ')];
   for (; size >= MIN_FONT_SIZE; size -= 0.5) {
-    if (font.widthOfTextAtSize(lines[0]!, size) <= area.width && heightOf(size) <= area.height) break;
+    if (widthOf(lines[0]!, size) <= area.width && heightOf(size) <= area.height) break;
     if (options.multiline && size <= 8) {
-      const wrapped = wrap(font, text, size, area.width);
+      const wrapped = wrap(widthOf, text, size, area.width);
       if (
         wrapped.length * size * lineFactor <= area.height &&
-        wrapped.every((line) => font.widthOfTextAtSize(line, size) <= area.width)
+        wrapped.every((line) => widthOf(line, size) <= area.width)
       ) {
         lines = wrapped;
         break;
@@ -143,12 +170,12 @@ function drawFittedText(
     lines = lines.slice(0, maxLines);
     lines[maxLines - 1] = `${lines[maxLines - 1]!}…`;
   }
-  lines = lines.map((line) => truncate(font, line, size, area.width));
+  lines = lines.map((line) => truncate(widthOf, line, size, area.width));
   const blockHeight = lines.length === 1 ? heightOf(size) : lines.length * size * lineFactor;
   const ascent = font.heightAtSize(size, { descender: false });
   let baseline = area.y + (area.height + blockHeight) / 2 - ascent;
   for (const line of lines) {
-    const width = font.widthOfTextAtSize(line, size);
+    const width = widthOf(line, size);
     page.drawText(line, {
       x: area.x + (area.width - width) / 2,
       y: baseline,
@@ -160,17 +187,22 @@ function drawFittedText(
   }
 }
 
-async function drawImage(document: PDFDocument, page: PDFPage, area: Area, png: Uint8Array) {
-  let image: Awaited<ReturnType<PDFDocument['embedPng']>>;
+async function drawImage(document: PDFDocument, images: Images, page: PDFPage, area: Area, png: Uint8Array) {
+  let embedding = images.get(png);
+  if (!embedding) {
+    embedding = embedPngImage(document, png);
+    images.set(png, embedding);
+  }
+  let image: EmbeddedImage;
   try {
-    image = await document.embedPng(png);
+    image = await embedding;
   } catch {
     throw new HttpProblem(422, 'La imagen de la firma no es un PNG legible');
   }
   const scale = Math.min(area.width / image.width, area.height / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
-  page.drawImage(image, {
+  drawEmbeddedImage(page, image, {
     x: area.x + (area.width - width) / 2,
     y: area.y + (area.height - height) / 2,
     width,
@@ -197,14 +229,14 @@ function drawCheck(page: PDFPage, area: Area) {
   });
 }
 
-async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, stamp: Stamp) {
+async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, images: Images, stamp: Stamp) {
   const area = inner(stamp.box);
   const value = stamp.value;
   switch (value.kind) {
     case 'signature_image':
     case 'typed_signature': {
       const { mark, caption } = splitForName(area, value.name);
-      if (value.kind === 'signature_image') await drawImage(document, page, mark, value.png);
+      if (value.kind === 'signature_image') await drawImage(document, images, page, mark, value.png);
       else {
         const font =
           drawable(fonts.handwriting, value.text) === value.text.normalize('NFC').replace(/\s+/g, ' ').trim()
@@ -267,18 +299,17 @@ export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): 
     if (!(width > 0 && height > 0)) throw new HttpProblem(422, 'El campo tiene un tamaño no válido');
   }
   if (stamps.length === 0) return document;
-  document.registerFontkit(fontkit);
+  compressWithZlib(document);
   const files = stampFonts();
   const needsHandwriting = stamps.some(
     (stamp) => stamp.value.kind === 'typed_signature' || stamp.value.kind === 'initials',
   );
-  const text = await document.embedFont(files.text, { subset: true, features: NO_SHAPING });
+  const text = await embedFontSubset(document, files.text, NO_SHAPING);
   const fonts: Fonts = {
     text,
-    handwriting: needsHandwriting
-      ? await document.embedFont(files.handwriting, { subset: true, features: NO_SHAPING })
-      : text,
+    handwriting: needsHandwriting ? await embedFontSubset(document, files.handwriting, NO_SHAPING) : text,
   };
-  for (const stamp of stamps) await drawStamp(document, pages[stamp.box.page - 1]!, fonts, stamp);
+  const images: Images = new Map();
+  for (const stamp of stamps) await drawStamp(document, pages[stamp.box.page - 1]!, fonts, images, stamp);
   return document;
 }

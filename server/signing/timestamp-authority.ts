@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { contentInfoDer, createSignedData, type SigningIdentity } from './cms.js';
+import type { SigningIdentity } from './cms.js';
+import { signedDataDer } from './cms-der.js';
 import { OID, parseDer, randomSerialNumber, sha256, toArrayBuffer } from './crypto.js';
+import { derTlv } from './der.js';
 
 /** The platform TSA's policy: a UUID-based OID (X.667), which needs no registration. */
 export const TSA_POLICY_OID = '2.25.210960128546563315427497005542717000361';
@@ -50,14 +52,11 @@ export async function issueTimestampToken(
     tsa: new pkijs.GeneralName({ type: 4, value: tsa.certificate.subject }),
   });
   const content = new Uint8Array(tstInfo.toSchema().toBER(false));
-  const signedData = await createSignedData({
-    contentType: OID.tstInfo,
-    content,
-    contentDigest: await sha256(content),
-    identity: options.includeCertificate === false ? { ...tsa, chain: [] } : tsa,
-  });
-  if (options.includeCertificate === false) signedData.certificates = undefined;
-  return contentInfoDer(signedData);
+  const signed = await signedDataDer(
+    { contentType: OID.tstInfo, content, contentDigest: await sha256(content), identity: tsa },
+    { includeCertificates: options.includeCertificate !== false },
+  );
+  return signed.der;
 }
 
 /** RFC 3161 TimeStampReq (DER) → TimeStampResp (DER); a malformed request gets a rejection, never a throw. */
@@ -88,12 +87,13 @@ export async function respondToTimestampRequest(
     nonce: request.nonce,
     includeCertificate: request.certReq === true,
   });
-  const response = new pkijs.TimeStampResp({
-    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-    timeStampToken: new pkijs.ContentInfo({ schema: parseDer(token) }),
-  });
-  return new Uint8Array(response.toSchema().toBER(false));
+  // TimeStampResp ::= SEQUENCE { status, timeStampToken }: the token is copied, not re-parsed.
+  return derTlv(0x30, [GRANTED_STATUS_DER, token]);
 }
+
+const GRANTED_STATUS_DER = new Uint8Array(
+  new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }).toSchema().toBER(false),
+);
 
 /** A node:http handler speaking RFC 3161 over HTTP (POST application/timestamp-query). */
 export function timestampHttpHandler(tsa: SigningIdentity, options: TimestampOptions = {}) {

@@ -6,7 +6,7 @@ import { verifyChain } from './chain.js';
 import {
   essMatchesCertificate,
   findAttribute,
-  parseSignedData,
+  parseSignedDataWithKnownCertificates,
   readSigningCertificateV2,
   type SigningIdentity,
   signedAttributesDer,
@@ -22,6 +22,7 @@ import {
   toArrayBuffer,
   verifyDer,
 } from './crypto.js';
+import { derChildren, readDerElement } from './der.js';
 import { issueTimestampToken } from './timestamp-authority.js';
 
 /** Returns an RFC 3161 token over a SHA-256 imprint, or throws: a seal is never made without one. */
@@ -51,7 +52,7 @@ export async function verifyTimestampToken(
   let signedData: pkijs.SignedData;
   let tstInfo: pkijs.TSTInfo;
   try {
-    signedData = parseSignedData(tokenDer);
+    signedData = parseSignedDataWithKnownCertificates(tokenDer);
     if (signedData.encapContentInfo.eContentType !== OID.tstInfo)
       return invalid('el sello de tiempo no contiene un TSTInfo');
     const content = signedData.encapContentInfo.eContent;
@@ -154,23 +155,36 @@ export function httpTimestamper(options: HttpTimestamperOptions): Timestamper {
       if (error instanceof TimestampError) throw error;
       throw new TimestampError('no se pudo contactar la autoridad de sellado de tiempo');
     }
-    let response: pkijs.TimeStampResp;
+    let response: { status: pkijs.PKIStatusInfo; token?: Uint8Array };
     try {
-      response = new pkijs.TimeStampResp({ schema: parseDer(body) });
+      response = splitTimestampResponse(body);
     } catch {
       throw new TimestampError('la autoridad de sellado de tiempo devolvió una respuesta ilegible');
     }
     const status = response.status.status;
-    if (
-      (status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) ||
-      !response.timeStampToken
-    ) {
+    const token = response.token;
+    if ((status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) || !token) {
       throw new TimestampError('la autoridad de sellado de tiempo rechazó la solicitud');
     }
-    const token = new Uint8Array(response.timeStampToken.toSchema().toBER(false));
     const check = await verifyTimestampToken(token, imprint, options.tsaRoots, nonce);
     if (!check.valid) throw new TimestampError(check.reason);
     return token;
+  };
+}
+
+/**
+ * TimeStampResp ::= SEQUENCE { status PKIStatusInfo, timeStampToken ContentInfo OPTIONAL }: the
+ * status parsed, the token's bytes cut out as they came (verifyTimestampToken parses them once).
+ */
+function splitTimestampResponse(body: Uint8Array): { status: pkijs.PKIStatusInfo; token?: Uint8Array } {
+  const outer = readDerElement(body, 0);
+  if (outer.tag !== 0x30 || outer.end !== body.length) throw new Error('no es un TimeStampResp');
+  const [status, token, ...rest] = derChildren(body, outer);
+  if (status?.tag !== 0x30 || rest.length > 0 || (token && token.tag !== 0x30))
+    throw new Error('no es un TimeStampResp');
+  return {
+    status: new pkijs.PKIStatusInfo({ schema: parseDer(body.subarray(status.start, status.end)) }),
+    token: token ? body.slice(token.start, token.end) : undefined,
   };
 }
 
