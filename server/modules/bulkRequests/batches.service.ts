@@ -24,8 +24,16 @@ import { buildBulkSheet, readBulkSheet } from './sheetFile.js';
 
 type Body<K extends 'importBulkSheet' | 'updateBulkRows'> = z.output<(typeof bulkRequests)[K]['body']>;
 
-/** The job that turns one row into a request. */
+/** The job that turns one row into a request (batches queued before jobs took several rows). */
 export const BULK_ROW_JOB = 'bulk.row';
+/** The job that turns a run of a batch's rows into their requests. */
+export const BULK_ROWS_JOB = 'bulk.rows';
+
+/**
+ * Rows per job: one for small batches (progress moves row by row), up to 50 for large ones, where
+ * a job's fixed costs (claim, template read, transaction, batch check) would otherwise dominate.
+ */
+export const rowsPerJob = (rows: number) => Math.min(50, Math.max(1, Math.floor(rows / 100)));
 const INSERT_CHUNK = 500;
 
 const slug = (text: string) =>
@@ -209,12 +217,15 @@ export async function sendBulkBatch(
       .where(
         and(eq(signatureRequestBatchRows.batchId, batchId), eq(signatureRequestBatchRows.status, 'valid')),
       );
-    // One statement for all the rows' jobs: a 10,000-row batch is queued at once.
+    // One statement for all the rows' jobs: a 10,000-row batch is queued at once, in runs of rows.
     await tx.execute(sql`
       INSERT INTO jobs (queue, payload, idempotency_key, max_attempts)
-      SELECT ${BULK_ROW_JOB}, jsonb_build_object('rowId', id), ${`${BULK_ROW_JOB}:`} || id, 5
-      FROM signature_request_batch_rows
-      WHERE batch_id = ${batchId} AND status = 'queued'
+      SELECT ${BULK_ROWS_JOB}, jsonb_build_object('rowIds', jsonb_agg(id ORDER BY id)),
+             ${`${BULK_ROWS_JOB}:`} || min(id), 5
+      FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / ${rowsPerJob(counts.valid)}::int AS run
+            FROM signature_request_batch_rows
+            WHERE batch_id = ${batchId} AND status = 'queued') AS queued
+      GROUP BY run
       ON CONFLICT (idempotency_key) DO NOTHING`);
     await tx
       .update(signatureRequestBatches)
