@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.js';
+import { type Db, queryRows } from '../db/client.js';
 import {
   signatureRequestDocuments,
   signatureRequestEvents,
@@ -141,7 +141,9 @@ async function insertSigners(
     const requestId = requestIds[index]!;
     const ordered = [...prepared.signers].sort((a, b) => a.number - b.number);
     const turns = ordered.map((_, position) => (prepared.signingOrder === 'sequential' ? position + 1 : 1));
-    const firstTurn = Math.min(...ordered.flatMap((signer, position) => (isActingSigner(signer) ? turns[position]! : [])));
+    const firstTurn = Math.min(
+      ...ordered.flatMap((signer, position) => (isActingSigner(signer) ? turns[position]! : [])),
+    );
     for (const [position, signer] of ordered.entries()) {
       const id = Number(ids[next++]!.id);
       const invited = isActingSigner(signer) && turns[position] === firstTurn;
@@ -187,7 +189,12 @@ async function insertEvents(
       ...(prepared.apiClient ? { api_client: true } : {}),
     };
     let last: AuditEntry | undefined;
-    const append = (input: { action: string; userId?: number | null; signerId?: number; details?: typeof details }) => {
+    const append = (input: {
+      action: string;
+      userId?: number | null;
+      signerId?: number;
+      details?: typeof details;
+    }) => {
       const data = input.details ?? {};
       last = chainEntry(last, {
         at: new Date().toISOString(),
@@ -210,16 +217,22 @@ async function insertEvents(
     };
     append({ action: 'sent', userId: prepared.createdBy, details });
     for (const signer of signers)
-      if (signer.requestId === requestId && signer.invited) append({ action: 'invited', signerId: signer.id });
+      if (signer.requestId === requestId && signer.invited)
+        append({ action: 'invited', signerId: signer.id });
   }
   await tx.insert(signatureRequestEvents).values(rows);
 }
 
 /** The invitations recorded and their mail jobs queued, in one statement (same keys as one by one). */
-async function queueInvitations(tx: Db, companyId: number, invited: readonly InsertedSigner[]): Promise<void> {
+async function queueInvitations(
+  tx: Db,
+  companyId: number,
+  invited: readonly InsertedSigner[],
+): Promise<void> {
   const values = sql.join(
     invited.map(
-      (signer) => sql`(${companyId}::int, ${signer.requestId}::int, ${signer.id}::int, 'invitation', ${signer.email})`,
+      (signer) =>
+        sql`(${companyId}::int, ${signer.requestId}::int, ${signer.id}::int, 'invitation', ${signer.email})`,
     ),
     sql`, `,
   );

@@ -114,6 +114,8 @@ export async function fillBulkSheet(
   return Buffer.concat(chunks);
 }
 
+let seeded = 665;
+
 /**
  * A company with a plan of `units` signatures, an operator and the sample group, whose sheet of
  * `rows` valid rows is imported and sent: the batch's rows wait in the queue as `bulk.row` jobs.
@@ -123,7 +125,11 @@ export async function seedSentBulkBatch(
   input: { rows: number; units?: number; domain?: string },
 ): Promise<{ batchId: number; companyId: number; importMs: number }> {
   const { db } = deps.database;
-  const companyId = await createCompany(db, { fiscalName: 'Masivos de Prueba', taxId: '900555666-1' });
+  seeded += 1;
+  const companyId = await createCompany(db, {
+    fiscalName: 'Masivos de Prueba',
+    taxId: `900555${String(seeded).padStart(3, '0')}-1`,
+  });
   const planId = await createPlan(db, { name: 'Plan masivo', signatures: input.units ?? input.rows * 2 });
   await assignPlan(db, { companyId, planId, unitsTotal: input.units ?? input.rows * 2 });
   const userId = await createUser(db, {

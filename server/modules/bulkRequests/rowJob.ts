@@ -4,8 +4,8 @@ import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/sch
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import type { JobRecord } from '../../jobs/queue.js';
-import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import type { TemplateVersionCache } from '../../requests/create.js';
+import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { BULK_ROW_JOB, BULK_ROWS_JOB } from './batches.service.js';
 import { type BatchRow, settingsOf } from './batchRecords.js';
 import type { BulkRequestInput, RequestCore } from './requestCore.js';
@@ -222,7 +222,9 @@ async function insertRows<Prepared>(
     .for('update');
   const pending = new Set(locked.filter(isPending).map((row) => row.id));
   const todo = prepared.filter((entry) => pending.has(entry.row.id));
-  const failures = todo.flatMap((entry) => ('refusal' in entry ? [{ row: entry.row, failure: entry.refusal }] : []));
+  const failures = todo.flatMap((entry) =>
+    'refusal' in entry ? [{ row: entry.row, failure: entry.refusal }] : [],
+  );
   const ready = todo.flatMap((entry) => ('prepared' in entry ? [entry] : []));
   const sent: SentRow[] = [];
   let together: { requestId: number }[] | null = null;
@@ -241,7 +243,8 @@ async function insertRows<Prepared>(
     }
   }
   if (together) {
-    for (const [index, entry] of ready.entries()) sent.push({ requestId: together[index]!.requestId, row: entry.row });
+    for (const [index, entry] of ready.entries())
+      sent.push({ requestId: together[index]!.requestId, row: entry.row });
   } else {
     for (const entry of ready) {
       try {
