@@ -33,16 +33,12 @@ export default async function bulk({ log }) {
     logLevel: 'warning',
   });
   log(`sending a sheet of ${ROWS} rows`);
-  const run = spawnSync(
-    process.execPath,
-    [...startNodeFlags(), bundle, dataDir, String(ROWS)],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60 * 60_000,
-      env: { ...process.env, JOB_WORKERS: process.env.JOB_WORKERS ?? '2' },
-    },
-  );
+  const run = spawnSync(process.execPath, [...startNodeFlags(), bundle, dataDir, String(ROWS)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60 * 60_000,
+    env: { ...process.env, JOB_WORKERS: process.env.JOB_WORKERS ?? '2' },
+  });
   if (run.status !== 0) throw new Error(`the bulk run failed: ${run.stderr || run.stdout}`);
   const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
   if (result.requests !== ROWS || result.invitations !== ROWS)
