@@ -192,8 +192,9 @@ export async function updateBulkRows(
 }
 
 /**
- * `process_signature_request_multiple`: every valid row is queued as one `bulk.row` job (key per
- * row) in the transaction that marks the batch sending, so a row is queued once or not at all.
+ * `process_signature_request_multiple`: every valid row is queued in one `bulk.rows` job (runs of
+ * `rowsPerJob` rows, keyed by their first row) in the transaction that marks the batch sending, so
+ * a row is queued once or not at all.
  * Calling it again on a batch already sending only answers its progress.
  */
 export async function sendBulkBatch(
