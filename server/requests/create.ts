@@ -1,30 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  SIGNER_ONLY_TYPES,
-  type TemplateField,
-  templateFields,
-} from '../../contract/endpoints/templateFields.js';
-import { VALIDATION_MESSAGES } from '../../contract/validation.js';
 import type { Db } from '../db/client.js';
 import {
   documentPackages,
-  documentTemplates,
-  documentTemplateVersions,
   signatureRequestDocuments,
   signatureRequestSigners,
   signatureRequests,
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import type { FieldBox } from '../documents/fields.js';
-import { notFound, unprocessable } from '../errors.js';
+import { unprocessable } from '../errors.js';
 import { consumeUnits } from '../modules/plans/consumption.service.js';
-import { cleanContent, rendererFields } from '../modules/templates/templateContent.js';
-import { checkValues, RENDER_MESSAGES, sharedRenderer } from '../modules/templates/templateRender.service.js';
 import { newValidationCode } from '../signing/validation-code.js';
 import { checkPdfUpload } from '../uploads/index.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';
+import { renderTemplateDocument, type TemplateVersionCache } from './templateDocument.js';
 import { signerTokenHash } from './tokens.js';
 
 /**
@@ -122,6 +113,7 @@ const storageFolder = (input: NewSignatureRequest) =>
 export async function prepareRequestDocuments(
   deps: Deps,
   input: NewSignatureRequest,
+  versions?: TemplateVersionCache,
 ): Promise<PreparedRequest> {
   if (input.documents.length === 0) throw unprocessable(CREATE_MESSAGES.noDocuments);
   checkSigners(input.signers);
@@ -131,7 +123,10 @@ export async function prepareRequestDocuments(
     const position = index + 1;
     const key = `${folder}/document-${position}.pdf`;
     if (document.kind === 'template') {
-      const rendered = await renderTemplateDocument(deps.database.db, input.companyId, document);
+      const rendered = await renderTemplateDocument(deps.database.db, input.companyId, document, {
+        requireValues: true,
+        versions,
+      });
       await deps.storage.put(key, rendered.pdf);
       prepared.push({
         position,
@@ -168,7 +163,7 @@ export async function discardPreparedRequest(deps: Deps, prepared: PreparedReque
   await Promise.all(prepared.documents.map((document) => deps.storage.delete(document.key)));
 }
 
-function checkSigners(signers: readonly NewRequestSigner[]): void {
+export function checkSigners(signers: readonly NewRequestSigner[]): void {
   if (!signers.some(isActingSigner)) throw unprocessable(CREATE_MESSAGES.noSigners);
   const seen = new Set<number>();
   for (const signer of signers) {
@@ -177,90 +172,13 @@ function checkSigners(signers: readonly NewRequestSigner[]): void {
   }
 }
 
-export type TemplateDocumentRender = {
-  /** Also render every page as SVG (previews). */
-  svgPages?: boolean;
-  /** Refuse missing values of the sender's required fields (sending; a preview shows them missing). */
-  requireValues?: boolean;
-};
-
-/**
- * A template document exactly as a request carries it: the company's version, content cleaned
- * again, values checked by field type. Sending and the preview both render through here.
- */
-export async function renderTemplateDocument(
-  db: Db,
-  companyId: number,
-  document: Extract<NewRequestDocument, { kind: 'template' }>,
-  options: TemplateDocumentRender = { requireValues: true },
-) {
-  const [version] = await db
-    .select({
-      id: documentTemplateVersions.id,
-      companyId: documentTemplateVersions.companyId,
-      html: documentTemplateVersions.html,
-      headerHtml: documentTemplateVersions.headerHtml,
-      footerHtml: documentTemplateVersions.footerHtml,
-      page: documentTemplateVersions.page,
-      fields: documentTemplateVersions.fields,
-      templateName: documentTemplates.name,
-    })
-    .from(documentTemplateVersions)
-    .innerJoin(documentTemplates, eq(documentTemplates.id, documentTemplateVersions.templateId))
-    .where(eq(documentTemplateVersions.id, document.templateVersionId));
-  // Another company's version is as good as missing: its existence is not revealed.
-  if (!version || version.companyId !== companyId) throw notFound(CREATE_MESSAGES.templateMissing);
-  const parsedFields = templateFields.safeParse(version.fields);
-  if (!parsedFields.success) throw unprocessable(CREATE_MESSAGES.templateBroken);
-  const content = cleanContent({
-    html: version.html,
-    header_html: version.headerHtml,
-    footer_html: version.footerHtml,
-    page: version.page,
-    fields: parsedFields.data,
-  });
-  const values = checkValues(content.fields, document.values);
-  if (options.requireValues) {
-    const missing = missingRequiredValues(content.fields, values);
-    if (Object.keys(missing).length > 0) throw unprocessable(RENDER_MESSAGES.invalidValues, missing);
-  }
-  const rendered = await sharedRenderer().render({
-    html: content.html,
-    header: content.header_html || undefined,
-    footer: content.footer_html || undefined,
-    page: content.page,
-    title: document.name || version.templateName,
-    fields: rendererFields(content.fields),
-    values,
-    svgPages: options.svgPages,
-  });
-  return {
-    templateVersionId: version.id,
-    fieldValues: values,
-    pdf: rendered.pdf,
-    sha256: rendered.sha256,
-    pageCount: rendered.pageCount,
-    fieldBoxes: rendered.fieldBoxes as FieldBoxRecord[],
-    missingFields: rendered.missingFields,
-    svgPages: rendered.svgPages,
-  };
-}
-
-/** The sender's required fields left without a value (signers fill theirs when signing), by `values.<name>`. */
-export function missingRequiredValues(
-  fields: readonly TemplateField[],
-  values: Record<string, string>,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const field of fields) {
-    const senderFills =
-      field.filled_by === 0 && !(SIGNER_ONLY_TYPES as readonly string[]).includes(field.type);
-    if (senderFills && field.required && (values[field.name] ?? '').trim() === '') {
-      errors[`values.${field.name}`] = VALIDATION_MESSAGES.mandatory;
-    }
-  }
-  return errors;
-}
+export {
+  type LoadedTemplateVersion,
+  missingRequiredValues,
+  renderTemplateDocument,
+  type TemplateDocumentRender,
+  type TemplateVersionCache,
+} from './templateDocument.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -346,7 +264,7 @@ export async function insertSignatureRequest(
 }
 
 /** The group's version when sent, and its auto-sign (the company signs last once approved). */
-async function packageSettingsOf(tx: Db, packageId: number) {
+export async function packageSettingsOf(tx: Db, packageId: number) {
   const [row] = await tx
     .select({
       version: documentPackages.version,

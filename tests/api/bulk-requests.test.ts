@@ -162,12 +162,16 @@ describe(`bulk requests from a sheet on ${testDatabaseKind}`, () => {
     // A second click (or a reload that sends again) queues nothing more.
     const again = await call(tokens.oscar, 'process_signature_request_multiple', { batch_id: batch.id });
     expect(again.statusCode).toBe(200);
-    const [jobs] = await queryRows<{ count: number }>(
+    // Every row in exactly one job.
+    const [jobs] = await queryRows<{ count: number; distinct: number }>(
       t.deps.database.db,
-      sql`SELECT count(*)::int AS count FROM jobs WHERE queue = 'bulk.row' AND payload->>'rowId' IN (
+      sql`SELECT count(*)::int AS count, count(DISTINCT row_id)::int AS distinct
+          FROM jobs, jsonb_array_elements_text(payload->'rowIds') AS row_id
+          WHERE queue = 'bulk.rows' AND row_id IN (
             SELECT id::text FROM signature_request_batch_rows WHERE batch_id = ${batch.id})`,
     );
     expect(Number(jobs!.count)).toBe(20);
+    expect(Number(jobs!.distinct)).toBe(20);
     const locked = await call(tokens.oscar, 'update_documents_packages_detail_fields_values_massive', {
       batch_id: batch.id,
       rows: [{ row_number: 6, values: { valor: '2' } }],

@@ -105,27 +105,36 @@ export async function fillBulkSheet(
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  // The zip's last bytes may arrive after commit() resolves: the buffer is whole once the stream ends.
+  const ended = new Promise((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
+  });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Datos');
   sheet.addRow([...headers]).commit();
   for (const row of rows) sheet.addRow(headers.map((header) => row[header] ?? '')).commit();
   sheet.commit();
   await workbook.commit();
+  await ended;
   return Buffer.concat(chunks);
 }
 
-/**
- * A company with a plan of `units` signatures, an operator and the sample group, whose sheet of
- * `rows` valid rows is imported and sent: the batch's rows wait in the queue as `bulk.row` jobs.
- */
-export async function seedSentBulkBatch(
+let seeded = 665;
+
+/** A company with a plan of `units` signatures, an operator and the sample group. */
+export async function seedBulkSender(
   deps: Deps,
-  input: { rows: number; units?: number; domain?: string },
-): Promise<{ batchId: number; companyId: number; importMs: number }> {
+  input: { units: number },
+): Promise<{ actor: Actor; companyId: number; packageId: number }> {
   const { db } = deps.database;
-  const companyId = await createCompany(db, { fiscalName: 'Masivos de Prueba', taxId: '900555666-1' });
-  const planId = await createPlan(db, { name: 'Plan masivo', signatures: input.units ?? input.rows * 2 });
-  await assignPlan(db, { companyId, planId, unitsTotal: input.units ?? input.rows * 2 });
+  seeded += 1;
+  const companyId = await createCompany(db, {
+    fiscalName: 'Masivos de Prueba',
+    taxId: `900555${String(seeded).padStart(3, '0')}-1`,
+  });
+  const planId = await createPlan(db, { name: 'Plan masivo', signatures: input.units });
+  await assignPlan(db, { companyId, planId, unitsTotal: input.units });
   const userId = await createUser(db, {
     companyId,
     name: 'Olga',
@@ -142,15 +151,40 @@ export async function seedSentBulkBatch(
     impersonatorUserId: null,
     visibleCompanyIds: [companyId],
   };
-  const rows = Array.from({ length: input.rows }, (_, index) => sampleBulkRow(index + 1, input.domain));
-  const sheet = await fillBulkSheet(Object.keys(sampleBulkRow(0)), rows);
+  return { actor, companyId, packageId };
+}
+
+/** The sample group's sheet filled with `rows` valid rows. */
+export const sampleBulkSheet = (rows: number, domain?: string) =>
+  fillBulkSheet(
+    Object.keys(sampleBulkRow(0)),
+    Array.from({ length: rows }, (_, index) => sampleBulkRow(index + 1, domain)),
+  );
+
+/** The sheet imported (checked row by row) and sent: its rows wait in the queue as `bulk.rows` jobs. */
+export async function importAndSendBulkSheet(
+  deps: Deps,
+  sender: { actor: Actor; packageId: number },
+  sheet: Buffer,
+): Promise<{ batchId: number; importMs: number }> {
   const started = performance.now();
-  const { record } = await importBulkSheet(deps, actor, {
-    document_package_id: packageId,
+  const { record } = await importBulkSheet(deps, sender.actor, {
+    document_package_id: sender.packageId,
     filename: 'masivo.xlsx',
     content_base64: sheet.toString('base64'),
   });
   const importMs = performance.now() - started;
-  await sendBulkBatch(deps, actor, record.id);
-  return { batchId: record.id, companyId, importMs };
+  await sendBulkBatch(deps, sender.actor, record.id);
+  return { batchId: record.id, importMs };
+}
+
+/** `seedBulkSender` and `importAndSendBulkSheet` of a sample sheet of `rows` rows. */
+export async function seedSentBulkBatch(
+  deps: Deps,
+  input: { rows: number; units?: number; domain?: string },
+): Promise<{ batchId: number; companyId: number; importMs: number }> {
+  const sender = await seedBulkSender(deps, { units: input.units ?? input.rows * 2 });
+  const sheet = await sampleBulkSheet(input.rows, input.domain);
+  const { batchId, importMs } = await importAndSendBulkSheet(deps, sender, sheet);
+  return { batchId, companyId: sender.companyId, importMs };
 }

@@ -5,7 +5,9 @@ import {
   type NewSignatureRequest,
   type PreparedRequest,
   prepareRequestDocuments,
+  type TemplateVersionCache,
 } from '../../requests/create.js';
+import { insertSignatureRequests } from '../../requests/createMany.js';
 
 export type BulkRequestInput = NewSignatureRequest;
 
@@ -15,11 +17,19 @@ export type BulkRequestInput = NewSignatureRequest;
  * test can watch what each row asks for.
  */
 export type RequestCore<Prepared = PreparedRequest> = {
-  prepare(deps: Deps, input: NewSignatureRequest): Promise<Prepared>;
+  /** `versions`: template versions already read, shared by the rows of one job. */
+  prepare(deps: Deps, input: NewSignatureRequest, versions?: TemplateVersionCache): Promise<Prepared>;
   insert(deps: Deps, tx: Db, prepared: Prepared): Promise<{ requestId: number; validationCode: string }>;
+  /** Many at once, all or none (without it, rows are inserted one by one). */
+  insertMany?(
+    deps: Deps,
+    tx: Db,
+    prepared: readonly Prepared[],
+  ): Promise<{ requestId: number; validationCode: string }[]>;
 };
 
 export const REQUEST_CORE: RequestCore = {
   prepare: prepareRequestDocuments,
   insert: insertSignatureRequest,
+  insertMany: insertSignatureRequests,
 };

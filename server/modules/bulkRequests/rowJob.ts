@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import type { JobRecord } from '../../jobs/queue.js';
+import type { TemplateVersionCache } from '../../requests/create.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
-import { BULK_ROW_JOB } from './batches.service.js';
+import { BULK_ROW_JOB, BULK_ROWS_JOB } from './batches.service.js';
 import { type BatchRow, settingsOf } from './batchRecords.js';
 import type { BulkRequestInput, RequestCore } from './requestCore.js';
 import { normaliseRow } from './rowValidation.js';
@@ -85,88 +86,214 @@ async function finishBatchIfDone(tx: Db, batchId: number, now: Date): Promise<vo
     );
 }
 
-async function markFailed(deps: Deps, row: RowRecord, failure: string): Promise<void> {
+async function markFailed(deps: Deps, rows: readonly RowRecord[], failure: string): Promise<void> {
+  if (rows.length === 0) return;
   await deps.database.db.transaction(async (tx) => {
-    const [updated] = await tx
+    const updated = await tx
       .update(signatureRequestBatchRows)
       .set({ status: 'failed', failure })
-      .where(and(eq(signatureRequestBatchRows.id, row.id), eq(signatureRequestBatchRows.status, 'queued')))
+      .where(
+        and(
+          inArray(
+            signatureRequestBatchRows.id,
+            rows.map((row) => row.id),
+          ),
+          eq(signatureRequestBatchRows.status, 'queued'),
+        ),
+      )
       .returning({ id: signatureRequestBatchRows.id });
-    if (updated) await finishBatchIfDone(tx, row.batchId, deps.clock.now());
+    if (updated.length > 0) await finishBatchIfDone(tx, rows[0]!.batchId, deps.clock.now());
   });
 }
 
-/**
- * One `bulk.row` job: the row's documents are prepared outside any transaction, then ONE
- * transaction locks the row, skips it if it already has its request, creates the request (units,
- * documents, signers, events, first invitations queued) and marks the row sent. A crash anywhere
- * leaves either nothing or everything, and the retry finds the row done: a row becomes a request
- * exactly once. A refusal with a reason (no plan units, a template that cannot be filled) fails
- * the row with that reason; any other error is retried, and fails the row on the last attempt.
- */
-export async function runBulkRow<Prepared>(
+const isPending = (row: Pick<RowRecord, 'requestId' | 'status'>) =>
+  row.requestId === null && row.status === 'queued';
+
+/** One `bulk.row` job: a single row (see `runBulkRows`). */
+export function runBulkRow<Prepared>(
   deps: Deps,
   core: RequestCore<Prepared>,
   rowId: number,
   job?: JobRecord,
 ): Promise<void> {
+  return runBulkRows(deps, core, [rowId], job);
+}
+
+/**
+ * One `bulk.rows` job: rows of one batch. Their documents are rendered and stored outside any
+ * transaction (the template read once for all), then ONE transaction locks the rows, skips those
+ * that already have their request, creates the requests of the others (units, documents, signers,
+ * events, first invitations queued) and marks them sent. A crash anywhere leaves either nothing
+ * or everything, and the retry finds the rows done: a row becomes a request exactly once. A
+ * refusal with a reason (no plan units, a template that cannot be filled) fails only its row with
+ * that reason; any other error retries the job, and on the last attempt each row is tried alone,
+ * so that only the rows that still break fail.
+ */
+export async function runBulkRows<Prepared>(
+  deps: Deps,
+  core: RequestCore<Prepared>,
+  rowIds: readonly number[],
+  job?: JobRecord,
+): Promise<void> {
   const { db } = deps.database;
-  const [row] = await db
-    .select()
-    .from(signatureRequestBatchRows)
-    .where(eq(signatureRequestBatchRows.id, rowId));
-  if (!row || row.requestId !== null || row.status !== 'queued') return;
-  const [batch] = await db
-    .select()
-    .from(signatureRequestBatches)
-    .where(eq(signatureRequestBatches.id, row.batchId));
+  if (rowIds.length === 0) return;
+  const rows = (
+    await db
+      .select()
+      .from(signatureRequestBatchRows)
+      .where(inArray(signatureRequestBatchRows.id, [...rowIds]))
+  )
+    .filter(isPending)
+    .sort((a, b) => a.rowNumber - b.rowNumber);
+  if (rows.length === 0) return;
+  const batchId = rows[0]!.batchId;
   try {
+    const [batch] = await db
+      .select()
+      .from(signatureRequestBatches)
+      .where(eq(signatureRequestBatches.id, batchId));
     const columns = await sheetColumns(db, settingsOf(batch!).plan);
-    const prepared = await core.prepare(deps, rowRequest(batch!, row, columns, deps.clock.now()));
-    let created: { requestId: number } | null = null;
-    await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(signatureRequestBatchRows)
-        .where(eq(signatureRequestBatchRows.id, rowId))
-        .for('update');
-      if (!locked || locked.requestId !== null || locked.status !== 'queued') return;
-      try {
-        // A savepoint: a refusal rolls back the request's writes, not the row's failure.
-        const result = await tx.transaction((inner) => core.insert(deps, inner, prepared));
-        await tx
-          .update(signatureRequestBatchRows)
-          .set({ status: 'sent', requestId: result.requestId, failure: null })
-          .where(eq(signatureRequestBatchRows.id, rowId));
-        created = { requestId: result.requestId };
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        await tx
-          .update(signatureRequestBatchRows)
-          .set({ status: 'failed', failure: error.message })
-          .where(eq(signatureRequestBatchRows.id, rowId));
-      }
-      await finishBatchIfDone(tx, row.batchId, deps.clock.now());
-    });
-    const sent = created as { requestId: number } | null;
-    if (sent)
-      await emitWebhookEvent(deps, {
-        companyId: row.companyId,
-        event: 'request.sent',
-        data: { request_id: sent.requestId, batch_id: row.batchId, row_number: row.rowNumber },
-        eventId: `request.sent:${sent.requestId}`,
-      });
+    const prepared = await prepareRows(deps, core, batch!, rows, columns);
+    const sent = await db.transaction((tx) => insertRows(deps, core, tx, batchId, prepared));
+    await announceSent(deps, sent);
   } catch (error) {
-    if (error instanceof HttpProblem) return markFailed(deps, row, error.message);
-    if (!job || job.attempts >= job.maxAttempts) await markFailed(deps, row, FAILED_UNEXPECTEDLY);
+    if (error instanceof HttpProblem) return markFailed(deps, rows, error.message);
+    const lastAttempt = !job || job.attempts >= job.maxAttempts;
+    if (lastAttempt && rows.length > 1) {
+      for (const row of rows) await runBulkRows(deps, core, [row.id]).catch(() => undefined);
+      return;
+    }
+    if (lastAttempt) await markFailed(deps, rows, FAILED_UNEXPECTEDLY);
     throw error;
   }
 }
 
-/** Registers the `bulk.row` job with the creation core (bootstrap passes the sending module's). */
+type PreparedRow<Prepared> = { row: RowRecord } & ({ prepared: Prepared } | { refusal: string });
+
+/**
+ * Every row's documents rendered and stored. The first row reads the template versions, the
+ * others reuse them; renders run one after another (the compiler is synchronous) while the
+ * previous rows' files are written.
+ */
+async function prepareRows<Prepared>(
+  deps: Deps,
+  core: RequestCore<Prepared>,
+  batch: BatchRow,
+  rows: readonly RowRecord[],
+  columns: readonly SheetColumn[],
+): Promise<PreparedRow<Prepared>[]> {
+  const versions: TemplateVersionCache = new Map();
+  const now = deps.clock.now();
+  const prepareOne = (row: RowRecord): Promise<PreparedRow<Prepared>> =>
+    core.prepare(deps, rowRequest(batch, row, columns, now), versions).then(
+      (prepared) => ({ row, prepared }),
+      (error: unknown) => {
+        if (error instanceof HttpProblem) return { row, refusal: error.message };
+        throw error;
+      },
+    );
+  const first = await prepareOne(rows[0]!);
+  return [first, ...(await Promise.all(rows.slice(1).map(prepareOne)))];
+}
+
+type SentRow = { requestId: number; row: RowRecord };
+
+/** In one transaction: the rows still pending become their requests (or fail with their reason). */
+async function insertRows<Prepared>(
+  deps: Deps,
+  core: RequestCore<Prepared>,
+  tx: Db,
+  batchId: number,
+  prepared: readonly PreparedRow<Prepared>[],
+): Promise<SentRow[]> {
+  const locked = await tx
+    .select({
+      id: signatureRequestBatchRows.id,
+      requestId: signatureRequestBatchRows.requestId,
+      status: signatureRequestBatchRows.status,
+    })
+    .from(signatureRequestBatchRows)
+    .where(
+      inArray(
+        signatureRequestBatchRows.id,
+        prepared.map((entry) => entry.row.id),
+      ),
+    )
+    .for('update');
+  const pending = new Set(locked.filter(isPending).map((row) => row.id));
+  const todo = prepared.filter((entry) => pending.has(entry.row.id));
+  const failures = todo.flatMap((entry) =>
+    'refusal' in entry ? [{ row: entry.row, failure: entry.refusal }] : [],
+  );
+  const ready = todo.flatMap((entry) => ('prepared' in entry ? [entry] : []));
+  const sent: SentRow[] = [];
+  let together: { requestId: number }[] | null = null;
+  if (core.insertMany && ready.length > 1) {
+    try {
+      // A savepoint: a refusal (e.g. not enough units for all) rolls back only this attempt.
+      together = await tx.transaction((inner) =>
+        core.insertMany!(
+          deps,
+          inner,
+          ready.map((entry) => entry.prepared),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+    }
+  }
+  if (together) {
+    for (const [index, entry] of ready.entries())
+      sent.push({ requestId: together[index]!.requestId, row: entry.row });
+  } else {
+    for (const entry of ready) {
+      try {
+        const result = await tx.transaction((inner) => core.insert(deps, inner, entry.prepared));
+        sent.push({ requestId: result.requestId, row: entry.row });
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) throw error;
+        failures.push({ row: entry.row, failure: error.message });
+      }
+    }
+  }
+  if (sent.length > 0)
+    await tx.execute(sql`
+      UPDATE signature_request_batch_rows AS r
+      SET status = 'sent', request_id = v.request_id, failure = NULL
+      FROM (VALUES ${sql.join(
+        sent.map((entry) => sql`(${entry.row.id}::int, ${entry.requestId}::int)`),
+        sql`, `,
+      )}) AS v(id, request_id)
+      WHERE r.id = v.id`);
+  for (const { row, failure } of failures)
+    await tx
+      .update(signatureRequestBatchRows)
+      .set({ status: 'failed', failure })
+      .where(eq(signatureRequestBatchRows.id, row.id));
+  await finishBatchIfDone(tx, batchId, deps.clock.now());
+  return sent;
+}
+
+/** `request.sent` webhooks; when the company has no endpoint for it, the first says so and the rest are skipped. */
+async function announceSent(deps: Deps, sent: readonly SentRow[]): Promise<void> {
+  for (const { requestId, row } of sent) {
+    const { deliveryIds } = await emitWebhookEvent(deps, {
+      companyId: row.companyId,
+      event: 'request.sent',
+      data: { request_id: requestId, batch_id: row.batchId, row_number: row.rowNumber },
+      eventId: `request.sent:${requestId}`,
+    });
+    if (deliveryIds.length === 0) return;
+  }
+}
+
+/** Registers the bulk jobs with the creation core (bootstrap passes the sending module's). */
 export function registerBulkRowJob<Prepared>(deps: Deps, core: RequestCore<Prepared>): void {
-  deps.queue.register(BULK_ROW_JOB, async (payload, job) => {
-    const rowId = Number((payload as { rowId?: unknown }).rowId);
-    if (Number.isSafeInteger(rowId)) await runBulkRow(deps, core, rowId, job);
-  });
+  const handler = async (payload: unknown, job: JobRecord) => {
+    const { rowId, rowIds } = (payload ?? {}) as { rowId?: unknown; rowIds?: unknown };
+    const ids = (Array.isArray(rowIds) ? rowIds : [rowId]).map(Number).filter(Number.isSafeInteger);
+    await runBulkRows(deps, core, ids, job);
+  };
+  deps.queue.register(BULK_ROW_JOB, handler);
+  deps.queue.register(BULK_ROWS_JOB, handler);
 }

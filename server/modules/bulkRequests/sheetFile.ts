@@ -165,6 +165,36 @@ export async function readBulkSheet(
   workbookBytes: Buffer,
   expectedHeaders: readonly string[],
 ): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  await readBulkSheetRuns(workbookBytes, expectedHeaders, BULK_MAX_ROWS, async (run) => {
+    rows.push(...run);
+  });
+  return rows;
+}
+
+/** A failure of the caller's `onRun`, passed through as it is. */
+class CallerFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('bulk sheet reader caller failure');
+  }
+}
+
+const handOver = (onRun: (rows: SheetRow[]) => Promise<void>, rows: SheetRow[]) =>
+  onRun(rows).catch((error: unknown) => {
+    throw new CallerFailure(error);
+  });
+
+/**
+ * The same reading, handing the rows over in runs of `runSize` as they are read, so that a caller
+ * storing them never holds the whole sheet. The checks that need the whole sheet (no data rows)
+ * come after the last run.
+ */
+export async function readBulkSheetRuns(
+  workbookBytes: Buffer,
+  expectedHeaders: readonly string[],
+  runSize: number,
+  onRun: (rows: SheetRow[]) => Promise<void>,
+): Promise<void> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -175,7 +205,8 @@ export async function readBulkSheet(
   let found = false;
   let sawHeader = false;
   const expected = new Set(expectedHeaders);
-  const rows: SheetRow[] = [];
+  let rows: SheetRow[] = [];
+  let count = 0;
   try {
     for await (const worksheet of reader) {
       const name = (worksheet as unknown as { name?: string }).name;
@@ -196,20 +227,27 @@ export async function readBulkSheet(
           continue;
         }
         if (cells.every((text) => text.trim() === '')) continue;
-        if (rows.length >= BULK_MAX_ROWS) throw unprocessable(BULK_MESSAGES.tooManyRows(BULK_MAX_ROWS));
+        if (count >= BULK_MAX_ROWS) throw unprocessable(BULK_MESSAGES.tooManyRows(BULK_MAX_ROWS));
+        count += 1;
         const values: Record<string, string> = {};
         headers.forEach((header, index) => {
           if (header && expected.has(header)) values[header] = cells[index] ?? '';
         });
         rows.push({ rowNumber: row.number, values });
+        if (rows.length >= runSize) {
+          await handOver(onRun, rows);
+          rows = [];
+        }
       }
     }
+    if (rows.length > 0) await handOver(onRun, rows);
   } catch (error) {
     if (error instanceof HttpProblem) throw error;
+    // The caller's own failures (its database) are not the sheet's fault.
+    if (error instanceof CallerFailure) throw error.failure;
     throw unprocessable(BULK_MESSAGES.unreadable);
   }
   if (!found) throw unprocessable(BULK_MESSAGES.missingSheet);
   if (!sawHeader) throw unprocessable(BULK_MESSAGES.missingColumns([...expectedHeaders]));
-  if (rows.length === 0) throw unprocessable(BULK_MESSAGES.noRows);
-  return rows;
+  if (count === 0) throw unprocessable(BULK_MESSAGES.noRows);
 }
