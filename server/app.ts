@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EndpointDefinition } from '../contract/define.js';
 import { endpoints } from '../contract/index.js';
@@ -59,6 +60,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   installErrorHandling(app);
   installSecurityHeaders(app);
+  // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
+  // its document view is tens of KB of JSON). Files the build compressed already are left alone.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await installApiDocs(app, table);
   registerContract(
     app,

@@ -16,6 +16,8 @@ export async function installSpa(app: FastifyInstance, webRoot: string): Promise
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/compress-web.mjs): sent to browsers that take them.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (response, path) => {
         // Hashed assets never change; index.html must be revalidated to pick up new builds.

@@ -1,20 +1,27 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/define.js';
 import { endpoints } from '../../contract/index.js';
+// @ts-expect-error a build script in plain JavaScript, without declarations
+import { compressWeb } from '../../scripts/compress-web.mjs';
 import { buildApp } from '../../server/app.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
 let t: TestApp;
+const BIG_SCRIPT = `${'export const saludo = "¡Hola, firmante!";\n'.repeat(200)}`;
 const webRoot = mkdtempSync(join(tmpdir(), 'rubrica-web-'));
 
 beforeAll(async () => {
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Rúbrica</title><div id="root"></div>');
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webRoot, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  // What the build does after vite: .br and .gz copies beside each file.
+  compressWeb(webRoot);
   t = await createTestApp({ webRoot });
 });
 afterAll(() => t.close());
@@ -95,6 +102,34 @@ describe('web app serving', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, and the file as is otherwise", async () => {
+    const brotli = await t.app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    // The build's copy itself (best compression), not one made per request.
+    expect(brotli.rawPayload.equals(readFileSync(join(webRoot, 'assets', 'big-def456.js.br')))).toBe(true);
+    const gzip = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await t.app.inject({ url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('compresses an API reply over 1 KiB for a client that accepts it', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    const openApi = JSON.parse(gunzipSync(docs.rawPayload).toString());
+    expect(Object.keys(openApi.paths).length).toBeGreaterThan(100);
+    const plain = await t.app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(openApi);
   });
 
   it('answers an unknown API path with a Spanish JSON 404, not the web app', async () => {
