@@ -20,11 +20,7 @@ export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
   const deliveries = useQuery<EndpointReply<'listCompanyWebhookDeliveries'>>({
     queryKey: deliveriesQueryKey(companyId),
     queryFn: ({ signal }) =>
-      dataProvider.callEndpointranslate(
-        'app.companies.webhooks.listCompanyWebhookDeliveries',
-        { companyId, limit: SHOWN },
-        { signal },
-      ),
+      dataProvider.callEndpoint('listCompanyWebhookDeliveries', { companyId, limit: SHOWN }, { signal }),
     enabled: companyId > 0,
     refetchInterval: (query) =>
       query.state.data?.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false,
@@ -45,11 +41,11 @@ export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
           {translate('app.companies.webhooks.refresh')}
         </Button>
       </Stack>
-      {deliveries.data?.length === 0 ? (
+      {deliveries.data === undefined ? null : deliveries.data.length === 0 ? (
         <Typography variant="body2">{translate('app.companies.webhooks.log_empty')}</Typography>
       ) : (
         <List dense disablePadding aria-label={translate('app.companies.webhooks.log')}>
-          {deliveries.data?.map((delivery) => {
+          {deliveries.data.map((delivery) => {
             const last = delivery.attempts.at(-1);
             const details = [
               `${translate('app.companies.webhooks.log_attempts')}: ${delivery.attempts.length}`,

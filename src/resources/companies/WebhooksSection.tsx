@@ -116,11 +116,11 @@ export function WebhooksSection() {
       <Typography variant="body2" color="text.secondary">
         {translate('app.companies.webhooks.intro')}
       </Typography>
-      {endpoints.data?.length === 0 ? (
+      {endpoints.data === undefined ? null : endpoints.data.length === 0 ? (
         <Typography variant="body2">{translate('app.companies.webhooks.none')}</Typography>
       ) : (
         <List dense disablePadding aria-label={translate('app.companies.sections.webhooks')}>
-          {endpoints.data?.map((endpoint) => (
+          {endpoints.data.map((endpoint) => (
             <ListItem
               key={endpoint.id}
               disableGutters
