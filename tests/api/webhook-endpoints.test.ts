@@ -118,6 +118,19 @@ describe(`company webhooks through the API on ${testDatabaseKind}`, () => {
     expect(isSpanishMessage(again.body.message)).toBe(true);
   });
 
+  it('are documented in /api/docs, the addition with its 201 reply and an example', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const addition = document.paths['/api/company_webhooks/{companyId}'].post;
+    expect(addition.operationId).toBe('addCompanyWebhook');
+    expect(Object.keys(addition.responses)).toContain('201');
+    expect(Object.keys(addition.responses)).not.toContain('200');
+    expect(addition.requestBody.content['application/json'].example.events).toContain('request.sent');
+    expect(document.paths['/api/company_webhooks/delete/{id}'].delete.operationId).toBe(
+      'deleteCompanyWebhook',
+    );
+    expect(document.paths['/api/company_webhook_deliveries/{companyId}'].get.summary).toMatch(/más reciente/);
+  });
+
   it('keeps each company to its own webhooks and asks for the company permission', async () => {
     const caribe = await add(
       ids.caribe,
