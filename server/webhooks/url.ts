@@ -87,12 +87,21 @@ const UNRESOLVED_MESSAGE = 'No se pudo resolver el servidor de la dirección del
 /** Resolves a host name to every address it has (the system resolver by default; tests pass their own). */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
+/** A name that takes longer than this to resolve counts as unresolved (the caller is waiting). */
+const RESOLVE_TIMEOUT_MS = 5000;
+
 export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Sin respuesta del DNS para ${hostname}`)),
+      RESOLVE_TIMEOUT_MS,
+    );
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(addresses);
+    });
+  });
 
 /** The URL's host without the brackets of an IPv6 literal. */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
