@@ -112,6 +112,8 @@ export default defineConfig({
         SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
         // Recovery and code specs also come from one address.
         RATE_LIMIT_SCALE: '50',
+        // The request API spec's webhook receiver listens on loopback.
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },
     },

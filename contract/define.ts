@@ -46,6 +46,8 @@ export type EndpointDefinition = {
    * handler's content type (ZIP, CSV, PDF).
    */
   produces?: 'xlsx' | 'image' | 'file' | 'inline';
+  /** HTTP status of a success: 201 for a call that creates a record (200 when absent). */
+  successStatus?: 200 | 201;
   owns?: readonly Ownership[];
   /**
    * Id-like input fields (`id`, `*_id`, `*Id`, `*ID`, arrays of them) that do not name a tenant

@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it('keeps webhooks off private networks unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is true', () => {
+    expect(loadConfig({}).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_NETWORKS/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -74,6 +74,11 @@ const schema = z.object({
     .regex(/^v\d+\.\d+$/, 'debe ser como v21.0')
     .default('v21.0'),
   WHATSAPP_API_URL: optionalUrl(['http', 'https']),
+  /** Lets webhooks reach loopback and private networks (tests, closed networks); off by default. */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = z.output<typeof schema>;

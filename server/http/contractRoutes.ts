@@ -153,7 +153,9 @@ export function registerContract(
             .send(stream);
         }
         const data = definition.reply.parse(result.data);
-        return reply.send({ data, message: result.message ?? MESSAGES.success });
+        return reply
+          .code(definition.successStatus ?? 200)
+          .send({ data, message: result.message ?? MESSAGES.success });
       },
     });
   }

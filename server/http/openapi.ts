@@ -93,7 +93,7 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
           }
         : {}),
       responses: {
-        200: entry.produces
+        [entry.successStatus ?? 200]: entry.produces
           ? {
               description: entry.produces === 'image' ? 'La imagen' : 'El archivo (descarga)',
               content: {

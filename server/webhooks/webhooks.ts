@@ -11,9 +11,10 @@ import {
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { HttpProblem } from '../errors.js';
+import { postWebhook } from './post.js';
 import { secretBox } from './secretBox.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
-import { checkWebhookUrl } from './url.js';
+import { checkWebhookDestination, type Resolver } from './url.js';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';
 /** Ten attempts: with the queue's back-off (5 s doubling, at most an hour) about three hours. */
@@ -21,6 +22,8 @@ const MAX_ATTEMPTS = 10;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 type WebhookDeps = Pick<Deps, 'database' | 'queue' | 'secrets' | 'clock' | 'logger'>;
+/** What registering and delivering need besides: the private-networks switch, and a resolver in tests. */
+type DestinationDeps = WebhookDeps & { config: Pick<Deps['config'], 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'> };
 
 const eventsSchema = z.array(z.enum(WEBHOOK_EVENTS)).min(1);
 
@@ -29,10 +32,14 @@ const eventsSchema = z.array(z.enum(WEBHOOK_EVENTS)).min(1);
  * kept encrypted, to sign).
  */
 export async function registerWebhookEndpoint(
-  deps: WebhookDeps,
+  deps: DestinationDeps,
   input: { companyId: number; url: string; events: readonly string[] },
+  options: { resolver?: Resolver } = {},
 ): Promise<{ id: number; secret: string }> {
-  const url = checkWebhookUrl(input.url);
+  const url = await checkWebhookDestination(input.url, {
+    allowPrivateNetworks: deps.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    resolver: options.resolver,
+  });
   const events = eventsSchema.safeParse([...new Set(input.events)]);
   if (!events.success) {
     const message = `Elija al menos un evento entre: ${WEBHOOK_EVENTS.join(', ')}`;
@@ -218,7 +225,10 @@ type DeliveryRow = {
 };
 
 /** POSTs a delivery once; records the attempt; throws on failure so the queue retries with back-off. */
-export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
+export function registerWebhookDeliveryJob(
+  deps: DestinationDeps,
+  options: { resolver?: Resolver } = {},
+): void {
   const box = secretBox(deps.secrets.sessionSecret);
   deps.queue.register(WEBHOOK_QUEUE, async (payload, job) => {
     const { deliveryId } = deliveryJob.parse(payload);
@@ -254,8 +264,8 @@ export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
+      statusCode = await postWebhook({
+        url: delivery.url,
         body: delivery.body,
         headers: {
           'Content-Type': 'application/json',
@@ -264,12 +274,10 @@ export function registerWebhookDeliveryJob(deps: WebhookDeps): void {
           'Rubrica-Event': delivery.event,
           'Rubrica-Delivery': delivery.event_id,
         },
-        // A redirect is a failure to report, not an address to follow.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        timeoutMs: REQUEST_TIMEOUT_MS,
+        allowPrivateNetworks: deps.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+        resolver: options.resolver,
       });
-      statusCode = response.status;
-      await response.body?.cancel();
       if (statusCode < 200 || statusCode > 299) error = `El receptor respondió ${statusCode}`;
     } catch (failure) {
       const cause =

@@ -12,6 +12,7 @@ import { CompanyStatusChip } from './CompanyFields';
 import { CompanyInputs } from './CompanyInputs';
 import { LogoInput } from './LogoInput';
 import { COMPANY_LIST_PATH } from './paths';
+import { WebhooksSection } from './WebhooksSection';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -67,6 +68,9 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
             <Section title={translate('app.companies.sections.api_key')}>
               <ApiKeySection />
             </Section>
+            <Section title={translate('app.companies.sections.webhooks')}>
+              <WebhooksSection />
+            </Section>
           </Stack>
         </Box>
         <Divider />
@@ -83,7 +87,7 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
 
 /**
  * /user/company/update/:id (SPEC §2.1): fiscal data, location, support channels, storage
- * (administrator), logo and API key. Branches save through update_company_branch.
+ * (administrator), logo, API key and webhooks. Branches save through update_company_branch.
  */
 export function CompanyEditPage() {
   const { id = '' } = useParams();

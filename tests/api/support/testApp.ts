@@ -42,6 +42,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     // Tests sign in many times from one address; the limit itself has its own test.
     SIGNIN_RATE_LIMIT_PER_MINUTE: '10000',
+    // Webhook receivers of the tests listen on loopback; the refusal itself has its own tests.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...options.env,
   });
   const { deps } = await bootstrap({
