@@ -15,7 +15,9 @@ describe('loadConfig', () => {
   it('keeps webhooks off private networks unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is true', () => {
     expect(loadConfig({}).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(false);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(true);
-    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_NETWORKS/);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_NETWORKS/,
+    );
   });
 
   it('treats an empty DATABASE_URL as unset', () => {
