@@ -1,8 +1,9 @@
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type SignatureChoice, type SignerOverview, signingCall } from './api';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
+import { SigningNotice } from './SigningNotice';
 import { SigningShell } from './SigningShell';
 
 const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
@@ -25,9 +26,9 @@ export function ListDocumentsPage() {
   if (signedCount !== null) {
     return (
       <SigningShell title="Firmas registradas">
-        <Alert severity="success" role="status">
+        <SigningNotice severity="success" role="status">
           {signedCount === 1 ? 'Firmó 1 solicitud.' : `Firmó ${signedCount} solicitudes.`} Gracias.
-        </Alert>
+        </SigningNotice>
       </SigningShell>
     );
   }

@@ -1,9 +1,10 @@
-import { Alert, CircularProgress, Typography } from '@mui/material';
+import { CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { type SignatureChoice, type SigningView, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
+import { SigningNotice } from './SigningNotice';
 import { SigningShell } from './SigningShell';
 
 // The pages show first; the forms (and the inputs they bring) load right after.
@@ -33,13 +34,13 @@ export function SignRequestPage() {
   if (done) {
     return (
       <SigningShell title={done.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
-        <Alert severity={done.outcome === 'signed' ? 'success' : 'info'} role="status">
+        <SigningNotice severity={done.outcome === 'signed' ? 'success' : 'info'} role="status">
           {done.outcome === 'signed'
             ? done.completed
               ? 'Gracias. Todos firmaron: recibirá el documento sellado por correo.'
               : 'Gracias. Su firma quedó registrada; avisaremos a los demás firmantes.'
             : 'Registramos su rechazo y avisamos al remitente.'}
-        </Alert>
+        </SigningNotice>
       </SigningShell>
     );
   }
@@ -73,9 +74,9 @@ export function SignRequestPage() {
       {view.message && <Typography color="text.secondary">{view.message}</Typography>}
       <DocumentPages documents={view.documents} />
       {!view.your_turn ? (
-        <Alert severity="info" role="status">
+        <SigningNotice severity="info" role="status">
           Aún no es su turno de firmar; le avisaremos por correo cuando lo sea.
-        </Alert>
+        </SigningNotice>
       ) : (
         <Suspense fallback={<CircularProgress aria-label="Cargando el formulario de firma" />}>
           <SigningSteps

@@ -1,6 +1,7 @@
-import { Alert, CircularProgress, Stack } from '@mui/material';
+import { CircularProgress, Stack } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SigningError, signingCall } from './api';
+import { SigningNotice } from './SigningNotice';
 import { SigningShell } from './SigningShell';
 
 /** What a signer's page has loaded of its token: the reply, or the Spanish reason it cannot. */
@@ -64,9 +65,9 @@ export function SigningLoadScreen<T>({
   if (state.status === 'error')
     return (
       <SigningShell title={title}>
-        <Alert severity="warning" role="alert">
+        <SigningNotice severity="warning" role="alert">
           {state.message}
-        </Alert>
+        </SigningNotice>
       </SigningShell>
     );
   return null;
