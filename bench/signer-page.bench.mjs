@@ -215,7 +215,7 @@ export default async function run({ log }) {
       },
       {
         name: 'signer_page.js_raw_first_page',
-        label: 'same JavaScript, bytes as the server sends them (uncompressed)',
+        label: 'same JavaScript uncompressed (the server sends the build's Brotli or gzip copy)',
         value: Math.round((javascript.raw / 1024) * 10) / 10,
         unit: 'KiB',
         better: 'lower',
