@@ -197,29 +197,11 @@ export async function insertSignatureRequest(
   if (prepared.expiresAt.getTime() <= deps.clock.now().getTime()) {
     throw unprocessable(CREATE_MESSAGES.expiresInPast, { expires_at: CREATE_MESSAGES.expiresInPast });
   }
-  const settings = prepared.packageId
-    ? await packageSettingsOf(tx, prepared.packageId)
-    : { version: null, autoSign: false, approverId: null };
+  const settings = prepared.packageId ? await packageSettingsOf(tx, prepared.packageId) : NO_PACKAGE;
   const validationCode = newValidationCode();
   const [request] = await tx
     .insert(signatureRequests)
-    .values({
-      companyId: prepared.companyId,
-      packageId: prepared.packageId ?? null,
-      packageVersion: settings.version,
-      autoSign: settings.autoSign,
-      autoSignApproverId: settings.approverId,
-      batchId: prepared.batchId ?? null,
-      source: prepared.source,
-      title: prepared.title,
-      message: prepared.message ?? null,
-      signingOrder: prepared.signingOrder,
-      expiresAt: prepared.expiresAt,
-      reminderDays: prepared.reminderDays ?? null,
-      validationCode,
-      createdBy: prepared.createdBy,
-      apiClient: prepared.apiClient ?? false,
-    })
+    .values(requestRow(prepared, settings, validationCode))
     .returning({ id: signatureRequests.id });
   const requestId = request!.id;
   const units = prepared.signers.filter(isActingSigner).length;
@@ -263,8 +245,33 @@ export async function insertSignatureRequest(
   return { requestId, validationCode, signerIds: signers.map((signer) => signer.id) };
 }
 
+export type PackageSettings = { version: number | null; autoSign: boolean; approverId: number | null };
+/** A request made without a document group (a PDF to sign). */
+export const NO_PACKAGE: PackageSettings = { version: null, autoSign: false, approverId: null };
+
+/** The `signature_requests` row of a prepared request, one at a time or many in one statement. */
+export function requestRow(prepared: PreparedRequest, settings: PackageSettings, validationCode: string) {
+  return {
+    companyId: prepared.companyId,
+    packageId: prepared.packageId ?? null,
+    packageVersion: settings.version,
+    autoSign: settings.autoSign,
+    autoSignApproverId: settings.approverId,
+    batchId: prepared.batchId ?? null,
+    source: prepared.source,
+    title: prepared.title,
+    message: prepared.message ?? null,
+    signingOrder: prepared.signingOrder,
+    expiresAt: prepared.expiresAt,
+    reminderDays: prepared.reminderDays ?? null,
+    validationCode,
+    createdBy: prepared.createdBy,
+    apiClient: prepared.apiClient ?? false,
+  };
+}
+
 /** The group's version when sent, and its auto-sign (the company signs last once approved). */
-export async function packageSettingsOf(tx: Db, packageId: number) {
+export async function packageSettingsOf(tx: Db, packageId: number): Promise<PackageSettings> {
   const [row] = await tx
     .select({
       version: documentPackages.version,

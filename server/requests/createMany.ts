@@ -16,8 +16,11 @@ import {
   type CreatedRequest,
   checkSigners,
   isActingSigner,
+  NO_PACKAGE,
+  type PackageSettings,
   type PreparedRequest,
   packageSettingsOf,
+  requestRow,
 } from './create.js';
 import { REQUEST_MAIL_QUEUE } from './mail.js';
 import { signerTokenHash } from './tokens.js';
@@ -44,35 +47,17 @@ export async function insertSignatureRequests(
     if (prepared.expiresAt.getTime() <= now.getTime())
       throw unprocessable(CREATE_MESSAGES.expiresInPast, { expires_at: CREATE_MESSAGES.expiresInPast });
   }
-  const settingsByPackage = new Map<number, Awaited<ReturnType<typeof packageSettingsOf>>>();
+  const settingsByPackage = new Map<number, PackageSettings>();
   for (const packageId of new Set(batch.flatMap((prepared) => prepared.packageId ?? [])))
     settingsByPackage.set(packageId, await packageSettingsOf(tx, packageId));
-  const noPackage = { version: null, autoSign: false, approverId: null };
 
   const codes = batch.map(() => newValidationCode());
   const inserted = await tx
     .insert(signatureRequests)
     .values(
-      batch.map((prepared, index) => {
-        const settings = settingsByPackage.get(prepared.packageId ?? -1) ?? noPackage;
-        return {
-          companyId,
-          packageId: prepared.packageId ?? null,
-          packageVersion: settings.version,
-          autoSign: settings.autoSign,
-          autoSignApproverId: settings.approverId,
-          batchId: prepared.batchId ?? null,
-          source: prepared.source,
-          title: prepared.title,
-          message: prepared.message ?? null,
-          signingOrder: prepared.signingOrder,
-          expiresAt: prepared.expiresAt,
-          reminderDays: prepared.reminderDays ?? null,
-          validationCode: codes[index]!,
-          createdBy: prepared.createdBy,
-          apiClient: prepared.apiClient ?? false,
-        };
-      }),
+      batch.map((prepared, index) =>
+        requestRow(prepared, settingsByPackage.get(prepared.packageId ?? -1) ?? NO_PACKAGE, codes[index]!),
+      ),
     )
     .returning({ id: signatureRequests.id, validationCode: signatureRequests.validationCode });
   const idByCode = new Map(inserted.map((row) => [row.validationCode, row.id]));
