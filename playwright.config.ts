@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './tests/e2e/support/chromium.mjs';
 
 /**
  * End-to-end tests against the built app (`npm run build` first) on a fresh database.
@@ -26,18 +27,7 @@ process.env.E2E_ADMIN_EMAIL = adminEmail;
 process.env.E2E_ADMIN_PASSWORD = adminPassword;
 process.env.E2E_BASE_URL = baseURL;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const chromium = chromiumLaunch();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../tests/e2e/support/chromium.mjs';
 import { median, ROOT, startServer, tmpDir } from './lib.mjs';
 
 const LCP_RUNS = 3;
@@ -25,16 +26,6 @@ const PROFILE = {
   deviceScaleFactor: 3,
 };
 const PROFILE_TEXT = '150 ms RTT, 1.6 Mbps down / 750 Kbps up, CPU 4× slower, 390 × 844 @3x';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** performance.now() in the page when the first page's image is decoded (not merely in the DOM). */
 const firstPageShown = (/** @type {string} */ selector) => {
@@ -182,10 +173,7 @@ export default async function run({ log }) {
   const dataDir = tmpDir('rubrica-signer-page-');
   const token = seedRequest(dataDir);
   const server = await startServer({ dataDir });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunch());
   try {
     const url = `${server.url}/signature-request/${token}`;
     const javascript = await measureJavaScript(browser, url);
@@ -215,7 +203,7 @@ export default async function run({ log }) {
       },
       {
         name: 'signer_page.js_raw_first_page',
-        label: 'same JavaScript uncompressed (the server sends the build's Brotli or gzip copy)',
+        label: 'same JavaScript uncompressed (the server sends the Brotli or gzip copy written by the build)',
         value: Math.round((javascript.raw / 1024) * 10) / 10,
         unit: 'KiB',
         better: 'lower',
