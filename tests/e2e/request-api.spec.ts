@@ -1,7 +1,6 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { verifySignature } from '../../server/webhooks/signature.js';
+import { startWebhookReceiver } from '../api/support/webhookReceiver.js';
 import { API_ADMINISTRATOR, API_GROUP } from './fixtures/requestApi.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
@@ -11,34 +10,6 @@ import { apiSession, signPageIn } from './support/apiSession.js';
  * adds a webhook on its edit page; an integration creates a request with the key; the loopback
  * receiver gets the signed `request.sent`, and the page's delivery log shows it delivered.
  */
-
-type Received = { body: string; signature: string; event: string };
-
-async function startReceiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += String(chunk);
-    });
-    request.on('end', () => {
-      received.push({
-        body,
-        signature: String(request.headers['rubrica-signature'] ?? ''),
-        event: String(request.headers['rubrica-event'] ?? ''),
-      });
-      response.writeHead(204).end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return {
-    received,
-    url: `http://127.0.0.1:${port}/rubrica/eventos`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -63,7 +34,8 @@ async function readOnceDialog(page: Page, title: string) {
 test('an integration with the company API key creates a request and its signed webhook is delivered', async ({
   page,
 }) => {
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver({ status: 204 });
+  const receiverUrl = receiver.url('/rubrica/eventos');
   try {
     const session = await apiSession(API_ADMINISTRATOR.email, API_ADMINISTRATOR.password);
     const companyId = session.user.company_id;
@@ -79,7 +51,7 @@ test('an integration with the company API key creates a request and its signed w
 
     // A webhook for the request events, its secret shown once.
     const webhooks = page.getByRole('group', { name: 'Agregar webhook' });
-    await webhooks.getByRole('textbox', { name: 'URL de destino' }).fill(receiver.url);
+    await webhooks.getByRole('textbox', { name: 'URL de destino' }).fill(receiverUrl);
     for (const event of [
       'Solicitud vista',
       'Firma de un firmante',
@@ -90,7 +62,7 @@ test('an integration with the company API key creates a request and its signed w
     await webhooks.getByRole('button', { name: 'Agregar webhook' }).click();
     const secret = await readOnceDialog(page, 'Secreto de firma del webhook');
     expect(secret).toMatch(/^whsec_/);
-    await expect(page.getByRole('list', { name: 'Webhooks' }).getByText(receiver.url)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Webhooks' }).getByText(receiverUrl)).toBeVisible();
     await expect(page.getByText('Aún no hay entregas.')).toBeVisible();
 
     // The integration: finds the group and sends a request with the key alone.

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { createDocumentTemplate, createDocumentType } from '../../db/factories.js';
 import {
   documentFolderPermissions,
   documentFolders,
   documentPackageDocuments,
+  documentPackageSignerRoles,
   documentPackages,
 } from '../../db/schema/index.js';
 import { ensureRootFolder } from './visibility.js';
@@ -67,4 +70,60 @@ export async function createDocumentGroupRecords(db: Db, companyId: number) {
   const documentPackage = await createDocumentPackage(db, { companyId, folderId: folder, name: 'Grupo' });
   const packageDocument = await createPackagePdfRow(db, { packageId: documentPackage, companyId });
   return { folder, documentPackage, packageDocument };
+}
+
+export type NewSendableGroup = {
+  companyId: number;
+  /** The group's name; its folder, document type and template are named after `folder` and `template`. */
+  name: string;
+  folder: string;
+  documentType: string;
+  template: string;
+  /** Already sanitised template HTML with its `data-field` spans. */
+  html: string;
+  fields: unknown[];
+  /** The signer roles in order: who signs which signature fields. */
+  signers: { label: string; fields: string[] }[];
+  /** The user who approves the company's automatic signature, when the group has one. */
+  autoSignApproverId?: number;
+};
+
+/**
+ * A document group ready to send, written directly (end-to-end fixtures): one template of its own
+ * document type in its own folder, and its signers in order.
+ */
+export async function createSendableGroup(
+  db: Db,
+  input: NewSendableGroup,
+): Promise<{ packageId: number; versionId: number; folderId: number }> {
+  const { companyId } = input;
+  const documentTypeId = await createDocumentType(db, { companyId, name: input.documentType });
+  const { versionId } = await createDocumentTemplate(db, {
+    companyId,
+    documentTypeId,
+    name: input.template,
+    html: input.html,
+    fields: input.fields,
+  });
+  const folderId = await createFolder(db, { companyId, name: input.folder });
+  const packageId = await createDocumentPackage(db, { companyId, folderId, name: input.name });
+  if (input.autoSignApproverId !== undefined)
+    await db
+      .update(documentPackages)
+      .set({ autoSignEnabled: true, autoSignApproverId: input.autoSignApproverId })
+      .where(eq(documentPackages.id, packageId));
+  await db
+    .insert(documentPackageDocuments)
+    .values({ packageId, companyId, position: 1, templateVersionId: versionId });
+  await db.insert(documentPackageSignerRoles).values(
+    input.signers.map((signer, index) => ({
+      packageId,
+      number: index + 1,
+      position: index + 1,
+      label: signer.label,
+      kind: 'signer' as const,
+      fields: signer.fields,
+    })),
+  );
+  return { packageId, versionId, folderId };
 }

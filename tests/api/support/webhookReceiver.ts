@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 
 export type ReceivedWebhook = { path: string; body: string; signature: string; event: string };
 
-/** A loopback HTTP server that records every webhook it receives and answers 200. */
-export async function startWebhookReceiver() {
+/** A loopback HTTP server that records every webhook it receives and answers `status` (200). */
+export async function startWebhookReceiver({ status = 200 }: { status?: number } = {}) {
   const received: ReceivedWebhook[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -18,7 +18,7 @@ export async function startWebhookReceiver() {
         signature: String(request.headers['rubrica-signature'] ?? ''),
         event: String(request.headers['rubrica-event'] ?? ''),
       });
-      response.writeHead(200).end('ok');
+      response.writeHead(status).end(status === 204 ? undefined : 'ok');
     });
   });
   server.listen(0, '127.0.0.1');
