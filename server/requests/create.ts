@@ -211,20 +211,7 @@ export async function insertSignatureRequest(
     reference: `signature_request:${requestId}`,
     within: tx,
   });
-  await tx.insert(signatureRequestDocuments).values(
-    prepared.documents.map((document) => ({
-      requestId,
-      companyId: prepared.companyId,
-      position: document.position,
-      name: document.name,
-      templateVersionId: document.templateVersionId,
-      fieldValues: document.fieldValues,
-      renderedKey: document.key,
-      renderedSha256: document.sha256,
-      pageCount: document.pageCount,
-      fieldBoxes: document.fieldBoxes,
-    })),
-  );
+  await tx.insert(signatureRequestDocuments).values(documentRows(requestId, prepared));
   await appendRequestEvent(tx, {
     requestId,
     userId: prepared.createdBy,
@@ -243,6 +230,22 @@ export async function insertSignatureRequest(
     if (isActingSigner(signer) && signer.turn === firstTurn) await inviteSigner(deps, tx, signer.id);
   }
   return { requestId, validationCode, signerIds: signers.map((signer) => signer.id) };
+}
+
+/** The `signature_request_documents` rows of a prepared request, as rendered and stored. */
+export function documentRows(requestId: number, prepared: PreparedRequest) {
+  return prepared.documents.map((document) => ({
+    requestId,
+    companyId: prepared.companyId,
+    position: document.position,
+    name: document.name,
+    templateVersionId: document.templateVersionId,
+    fieldValues: document.fieldValues,
+    renderedKey: document.key,
+    renderedSha256: document.sha256,
+    pageCount: document.pageCount,
+    fieldBoxes: document.fieldBoxes,
+  }));
 }
 
 export type PackageSettings = { version: number | null; autoSign: boolean; approverId: number | null };

@@ -15,6 +15,7 @@ import {
   CREATE_MESSAGES,
   type CreatedRequest,
   checkSigners,
+  documentRows,
   isActingSigner,
   NO_PACKAGE,
   type PackageSettings,
@@ -71,22 +72,9 @@ export async function insertSignatureRequests(
     within: tx,
   });
 
-  await tx.insert(signatureRequestDocuments).values(
-    batch.flatMap((prepared, index) =>
-      prepared.documents.map((document) => ({
-        requestId: requestIds[index]!,
-        companyId,
-        position: document.position,
-        name: document.name,
-        templateVersionId: document.templateVersionId,
-        fieldValues: document.fieldValues,
-        renderedKey: document.key,
-        renderedSha256: document.sha256,
-        pageCount: document.pageCount,
-        fieldBoxes: document.fieldBoxes,
-      })),
-    ),
-  );
+  await tx
+    .insert(signatureRequestDocuments)
+    .values(batch.flatMap((prepared, index) => documentRows(requestIds[index]!, prepared)));
 
   const signers = await insertSigners(deps, tx, batch, requestIds, now);
   await insertEvents(tx, batch, requestIds, signers);

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RESENT_SIGNER, SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
-import { cameraPlaying, invitationLink, LINK, media, NO_FACE } from './fixtures/signingBrowser.js';
+import {
+  cameraPlaying,
+  invitationLink,
+  LINK,
+  media,
+  NO_FACE,
+  openAndTakeCameraPhoto,
+} from './fixtures/signingBrowser.js';
 import { waitForMail } from './support/mail.js';
 import { signInAs } from './support/platform.js';
 
@@ -100,12 +107,7 @@ test('takes the selfie from the camera before signing', async ({ page }, testInf
   const people = signingPeople(testInfo.project.name);
   const titles = signingTitles(testInfo.project.name);
   const token = await invitationLink(people.selfie, titles.selfie);
-  await page.goto(`/signature-request/${token}`);
-  await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
-  await page.getByRole('checkbox', { name: /Autorizo tomar y guardar una foto/ }).check();
-  await page.getByRole('button', { name: 'Usar la cámara' }).click();
-  await expect(page.getByLabel('Vista de la cámara')).toBeVisible();
-  await page.getByRole('button', { name: 'Tomar foto' }).click();
+  await openAndTakeCameraPhoto(page, token);
   await expect(page.getByText('Foto registrada')).toBeVisible();
   await page.getByRole('tab', { name: 'Escribir' }).click();
   await page.getByRole('button', { name: 'Firmar', exact: true }).click();
