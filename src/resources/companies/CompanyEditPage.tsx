@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { EditBase, Form, type RaRecord, SaveButton, useEditContext, useGetOne, useNotify } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -27,11 +27,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The form of the update page, once the record is loaded. */
+/**
+ * The form of the update page, once the record is loaded from the server. A record the list left
+ * in the cache shows at once, but its refetch differs from it and react-admin then resets the form:
+ * what the user had typed meanwhile would be lost, so the form waits for that first fetch.
+ */
 function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
   const translate = useAppTranslate();
-  const { record, isPending } = useEditContext<CompanyRecord>();
-  if (isPending || !record) {
+  const { record, isPending, isFetching } = useEditContext<CompanyRecord>();
+  const [fetchedOnce, setFetchedOnce] = useState(false);
+  useEffect(() => {
+    if (!isFetching) setFetchedOnce(true);
+  }, [isFetching]);
+  if (isPending || !record || !fetchedOnce) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
         <CircularProgress aria-label={translate('app.shell.loading')} />
