@@ -10,16 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { WEBHOOK_EVENT_TYPES } from '../../../contract/endpoints/webhooks.js';
 import { companies } from './companies.js';
 
-export const WEBHOOK_EVENTS = [
-  'request.sent',
-  'request.viewed',
-  'request.signed',
-  'request.rejected',
-  'request.completed',
-  'request.expired',
-] as const;
+/** The events a company's endpoint may listen to: the contract's list, the one source of it. */
+export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A company's receiver of event notifications. */

@@ -1,18 +1,9 @@
 import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
-import {
-  MAX_WEBHOOK_ENDPOINTS,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_MESSAGES,
-  type WebhookEventType,
-} from '../../../contract/endpoints/webhooks.js';
-import { WEBHOOK_EVENTS, type WebhookEvent, webhookEndpoints } from '../../db/schema/index.js';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from '../../../contract/endpoints/webhooks.js';
+import { webhookEndpoints } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem, MESSAGES } from '../../errors.js';
 import { listWebhookDeliveries, registerWebhookEndpoint } from '../../webhooks/webhooks.js';
-
-// The contract's event list and the table's stay the same list (a compile error otherwise).
-WEBHOOK_EVENT_TYPES satisfies readonly WebhookEvent[];
-WEBHOOK_EVENTS satisfies readonly WebhookEventType[];
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
