@@ -2,6 +2,7 @@ import { asc, desc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
+import { preparedByIds } from '../../server/db/preparedByIds.js';
 import { companies } from '../../server/db/schema/index.js';
 import { COUNT_AHEAD, listPage, listTotal } from '../../server/modules/common/listing.js';
 import { createTestDatabase } from './support/database.js';
@@ -108,5 +109,31 @@ describe('listPage with one ordered query', () => {
       items: [],
       total: 0,
     });
+  });
+});
+
+describe('preparedByIds', () => {
+  it('builds its query once per database and serves any set of ids, running nothing for none', async () => {
+    let builds = 0;
+    const namesByIds = preparedByIds('listing_test_names_by_ids', (db, ids) => {
+      builds += 1;
+      return db
+        .select({ id: companies.id, name: companies.fiscalName })
+        .from(companies)
+        .where(sql`${companies.id} = ANY(${ids})`)
+        .orderBy(asc(companies.id));
+    });
+    const [first, second] = await database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .orderBy(asc(companies.id))
+      .limit(2);
+    expect(await namesByIds(database.db, [second!.id, first!.id])).toEqual([
+      { id: first!.id, name: 'Empresa 1' },
+      { id: second!.id, name: 'Empresa 2' },
+    ]);
+    expect(await namesByIds(database.db, [second!.id])).toEqual([{ id: second!.id, name: 'Empresa 2' }]);
+    expect(await namesByIds(database.db, [])).toEqual([]);
+    expect(builds).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   asc,
   eq,
   getTableColumns,
+  getTableName,
   gt,
   ilike,
   inArray,
@@ -16,6 +17,7 @@ import {
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { preparedByIds } from '../../db/preparedByIds.js';
 import { companies } from '../../db/schema/companies.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
@@ -132,6 +134,9 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
       .innerJoin(companies, eq(companies.id, table.companyId));
   const rowsWhere = async (db: Db, where: SQL | undefined) =>
     (await selectRows(db).where(where)) as unknown as CrudRow<T>[];
+  const rowsByIds = preparedByIds(`${getTableName(table)}_rows_by_ids`, (db, ids) =>
+    selectRows(db).where(sql`${table.id} = ANY(${ids})`),
+  );
 
   /** Live records of live companies, narrowed by search and the declared filters. */
   function matching(
@@ -179,7 +184,7 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
         .limit(limit)
         .offset(offset),
       matches: ids(),
-      records: (pageIds) => rowsWhere(db, inArray(table.id, pageIds)),
+      records: async (pageIds) => (await rowsByIds(db, pageIds)) as unknown as CrudRow<T>[],
       toItem: (row) => row,
     });
     return { items: await toRecords(db, page.items), total: page.total };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { companySort } from '../../../contract/endpoints/company.js';
 import { PLATFORM_COMPANY_ID } from '../../../contract/permissions.js';
@@ -12,6 +12,7 @@ import {
   type CompanyFilters,
   type CompanyRecord,
   companyListWhere,
+  companyRecordsByIds,
   findCompanyRecord,
   selectCompanyRecords,
   toBytes,
@@ -74,7 +75,7 @@ export async function listCompanies(
       .orderBy(
         ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
       ),
-    records: (ids) => selectCompanyRecords(db).where(inArray(companies.id, ids)),
+    records: (ids) => companyRecordsByIds(db, ids),
     toItem: toCompanyRecord,
     estimateTable: unfiltered ? 'companies' : undefined,
   });

@@ -5,6 +5,7 @@ import { fillPath } from '../../../contract/define.js';
 import type { companyFilters, companyRecord } from '../../../contract/endpoints/company.js';
 import { company as companyEndpoints } from '../../../contract/endpoints/company.js';
 import type { Db } from '../../db/client.js';
+import { preparedByIds } from '../../db/preparedByIds.js';
 import { cities, companies, departments } from '../../db/schema/index.js';
 import type { Actor } from '../../deps.js';
 import { likePattern } from '../common/listing.js';
@@ -59,6 +60,11 @@ export const selectCompanyRecords = (db: Db) =>
     .leftJoin(parent, eq(parent.id, companies.parentId))
     .leftJoin(departments, eq(departments.id, companies.departmentId))
     .leftJoin(cities, eq(cities.id, companies.cityId));
+
+/** The records of the given companies (any order), for a list page. */
+export const companyRecordsByIds = preparedByIds('company_records_by_ids', (db, ids) =>
+  selectCompanyRecords(db).where(sql`${companies.id} = ANY(${ids})`),
+);
 
 export type CompanyRow = Awaited<ReturnType<ReturnType<typeof selectCompanyRecords>['execute']>>[number];
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import type { LIST_SORTS, requestSummary } from '../../../contract/endpoints/requestHistory.js';
 import type { Db } from '../../db/client.js';
+import { preparedByIds } from '../../db/preparedByIds.js';
 import {
   companies,
   documentPackages,
@@ -73,10 +74,8 @@ function orderOf({ sort, order }: HistorySort): SQL {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Full summaries of the given requests (any order; callers re-order). */
-export async function summariesOf(db: Db, ids: number[]): Promise<RequestSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+const requestRowsByIds = preparedByIds('history_requests_by_ids', (db, ids) =>
+  db
     .select({
       request: signatureRequests,
       companyName: companies.fiscalName,
@@ -88,8 +87,11 @@ export async function summariesOf(db: Db, ids: number[]): Promise<RequestSummary
     .innerJoin(companies, eq(companies.id, signatureRequests.companyId))
     .leftJoin(documentPackages, eq(documentPackages.id, signatureRequests.packageId))
     .leftJoin(users, eq(users.id, signatureRequests.createdBy))
-    .where(inArray(signatureRequests.id, ids));
-  const signers = await db
+    .where(sql`${signatureRequests.id} = ANY(${ids})`),
+);
+
+const signersByRequestIds = preparedByIds('history_signers_by_request_ids', (db, ids) =>
+  db
     .select({
       id: signatureRequestSigners.id,
       requestId: signatureRequestSigners.requestId,
@@ -99,8 +101,14 @@ export async function summariesOf(db: Db, ids: number[]): Promise<RequestSummary
       kind: signatureRequestSigners.kind,
     })
     .from(signatureRequestSigners)
-    .where(inArray(signatureRequestSigners.requestId, ids))
-    .orderBy(asc(signatureRequestSigners.requestId), asc(signatureRequestSigners.number));
+    .where(sql`${signatureRequestSigners.requestId} = ANY(${ids})`)
+    .orderBy(asc(signatureRequestSigners.requestId), asc(signatureRequestSigners.number)),
+);
+
+/** Full summaries of the given requests (any order; callers re-order). */
+export async function summariesOf(db: Db, ids: number[]): Promise<RequestSummary[]> {
+  if (ids.length === 0) return [];
+  const [rows, signers] = [await requestRowsByIds(db, ids), await signersByRequestIds(db, ids)];
   return rows.map(({ request, companyName, packageName, creatorName, creatorLastName }) => {
     const own = signers.filter((signer) => signer.requestId === request.id);
     const signing = own.filter((signer) => signer.kind !== 'copy');

@@ -9,6 +9,7 @@ import type {
   templateVersionSummary,
 } from '../../../contract/endpoints/templates.js';
 import type { Db } from '../../db/client.js';
+import { preparedByIds } from '../../db/preparedByIds.js';
 import {
   companies,
   documentTemplates,
@@ -68,6 +69,10 @@ const selectSummaries = (db: Db) =>
         eq(documentTemplateVersions.number, documentTemplates.currentVersion),
       ),
     );
+
+const templateSummariesByIds = preparedByIds('template_summaries_by_ids', (db, ids) =>
+  selectSummaries(db).where(sql`${documentTemplates.id} = ANY(${ids})`),
+);
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
@@ -212,7 +217,7 @@ export async function listTemplates(
       .limit(limit)
       .offset(offset),
     matches: joined().where(where),
-    records: (ids) => selectSummaries(db).where(inArray(documentTemplates.id, ids)),
+    records: (ids) => templateSummariesByIds(db, ids),
     toItem: toSummary,
   });
 }

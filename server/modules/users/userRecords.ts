@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { userListItem, userRecord } from '../../../contract/endpoints/adminUsers.js';
 import { ROLE } from '../../../contract/permissions.js';
 import type { Db } from '../../db/client.js';
+import { preparedByIds } from '../../db/preparedByIds.js';
 import { companies, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -78,6 +79,10 @@ const selectRecords = (db: Db) =>
     .innerJoin(companies, eq(companies.id, users.companyId));
 
 type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+
+const userRecordsByIds = preparedByIds('user_records_by_ids', (db, ids) =>
+  selectRecords(db).where(sql`${users.id} = ANY(${ids})`),
+);
 
 /** One live (not deleted) user as the administration screens read it; 404 otherwise. */
 export async function getUserRecord(db: Db, userId: number): Promise<UserRecord> {
@@ -180,7 +185,7 @@ export async function listUsers(
     db,
     page: input,
     ordered: ids.where(where).orderBy(...order),
-    records: (pageIds) => selectRecords(db).where(inArray(users.id, pageIds)),
+    records: (pageIds) => userRecordsByIds(db, pageIds),
     toItem: toRecord,
     estimateTable: unfiltered ? 'users' : undefined,
   });
