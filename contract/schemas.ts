@@ -79,8 +79,16 @@ export const authenticatedUser = z.object({
 });
 export type AuthenticatedUser = z.output<typeof authenticatedUser>;
 
+/**
+ * How far a list's `total` can be trusted. Absent: exact. Large lists stop counting some rows past
+ * the page (server/modules/common/listing.ts): `at_least` — at least that many match;
+ * `approximate` — the database's estimate of an unfiltered table.
+ */
+export const TOTAL_KINDS = ['at_least', 'approximate'] as const;
+export type TotalKind = (typeof TOTAL_KINDS)[number];
+
 /** A page of a list, for react-admin's getList. */
 export const paginated = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number() });
+  z.object({ items: z.array(item), total: z.number(), total_kind: z.enum(TOTAL_KINDS).optional() });
 
 export const empty = z.object({});

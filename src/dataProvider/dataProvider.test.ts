@@ -42,6 +42,12 @@ describe('dataProvider', () => {
     expect(result).toEqual({ data: roles, total: 17 });
   });
 
+  it('getList says in meta when the total is not an exact count', async () => {
+    const httpClient = recordingHttpClient({ data: { items: roles, total: 1015, total_kind: 'at_least' } });
+    const result = await createDataProvider({ httpClient, resources }).getList('roles', {});
+    expect(result).toEqual({ data: roles, total: 1015, meta: { totalKind: 'at_least' } });
+  });
+
   it('getList asks for the first page of 15 when react-admin gives no pagination', async () => {
     const httpClient = recordingHttpClient({ data: { items: [], total: 0 } });
     await createDataProvider({ httpClient, resources }).getList('roles', {});

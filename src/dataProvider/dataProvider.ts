@@ -1,6 +1,7 @@
 import type { DataProvider, DeleteManyParams, Identifier, RaRecord, UpdateManyParams } from 'react-admin';
 import { z } from 'zod';
 import { type EndpointDefinition, endpoints } from '../../contract';
+import type { TotalKind } from '../../contract/schemas';
 import type { FeedbackBus } from '../feedback/feedbackBus';
 import { type CallEndpoint, createEndpointRequester } from './callEndpoint';
 import type { HttpClient } from './httpClient';
@@ -70,12 +71,16 @@ function pageInput({ pagination }: { pagination?: { page: number; perPage: numbe
 const hasId = (value: unknown): value is RaRecord =>
   !!value && typeof value === 'object' && 'id' in value && value.id !== undefined && value.id !== null;
 
-/** A page reply `{ items, total }` (contract `paginated`) as react-admin's `{ data, total }`. */
-function pageResult(reply: unknown): { data: RaRecord[]; total: number } {
+/**
+ * A page reply `{ items, total, total_kind? }` (contract `paginated`) as react-admin's
+ * `{ data, total }`; a total that is not an exact count says so in `meta.totalKind`.
+ */
+function pageResult(reply: unknown): { data: RaRecord[]; total: number; meta?: { totalKind: TotalKind } } {
   if (Array.isArray(reply)) return { data: reply, total: reply.length };
-  const page = (reply ?? {}) as { items?: RaRecord[]; total?: number };
+  const page = (reply ?? {}) as { items?: RaRecord[]; total?: number; total_kind?: TotalKind };
   const data = page.items ?? [];
-  return { data, total: page.total ?? data.length };
+  const result = { data, total: page.total ?? data.length };
+  return page.total_kind ? { ...result, meta: { totalKind: page.total_kind } } : result;
 }
 
 /** How the generic adapter builds an endpoint's input from react-admin's params. */

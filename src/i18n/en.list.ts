@@ -4,6 +4,8 @@
  */
 export const englishListMessages = {
   list: {
+    range_at_least: '%{offsetBegin}-%{offsetEnd} of %{total} or more',
+    range_approximate: '%{offsetBegin}-%{offsetEnd} of about %{total}',
     search: 'Search',
     empty_title: 'No records yet',
     empty_filtered: 'No records match the search or filters.',

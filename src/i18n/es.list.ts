@@ -4,6 +4,8 @@ import type { englishListMessages } from './en.list';
 /** Spanish strings of the shared list framework (SPEC §2.7). */
 export const spanishListMessages = {
   list: {
+    range_at_least: '%{offsetBegin}-%{offsetEnd} de %{total} o más',
+    range_approximate: '%{offsetBegin}-%{offsetEnd} de unos %{total}',
     search: 'Buscar',
     empty_title: 'Aún no hay registros',
     empty_filtered: 'Ningún registro coincide con la búsqueda o los filtros.',

@@ -187,7 +187,7 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
       records: async (pageIds) => (await rowsByIds(db, pageIds)) as unknown as CrudRow<T>[],
       toItem: (row) => row,
     });
-    return { items: await toRecords(db, page.items), total: page.total };
+    return { ...page, items: await toRecords(db, page.items) };
   }
 
   /** 409 naming the first unique field whose value another live record of the company holds. */

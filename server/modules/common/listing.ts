@@ -1,4 +1,5 @@
 import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { TotalKind } from '../../../contract/schemas.js';
 import { type Db, queryRows } from '../../db/client.js';
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
@@ -49,6 +50,24 @@ export async function listTotal(
   page: PageInput,
   estimateTable?: string,
 ): Promise<number> {
+  return (await countedTotal(db, matches, page, estimateTable)).total;
+}
+
+type Total = { total: number; kind?: TotalKind };
+
+/** The total from the capped count (and the table's estimate), with how exact it is. */
+function totalFrom(counted: number, cap: number, estimated: number | null | undefined): Total {
+  if (counted < cap) return { total: counted };
+  const estimate = Number(estimated ?? 0);
+  return estimate > counted ? { total: estimate, kind: 'approximate' } : { total: counted, kind: 'at_least' };
+}
+
+async function countedTotal(
+  db: Db,
+  matches: SQLWrapper,
+  page: PageInput,
+  estimateTable?: string,
+): Promise<Total> {
   const { limit, offset } = pageWindow(page);
   const cap = offset + limit + COUNT_AHEAD;
   const [row] = await queryRows<{ counted: number; estimated: number | null }>(
@@ -56,9 +75,7 @@ export async function listTotal(
     sql`SELECT (SELECT count(*) FROM (${matches} LIMIT ${cap}) AS matches)::int AS counted,
       ${estimateTable ? sql`(SELECT reltuples FROM pg_class WHERE oid = to_regclass(${estimateTable}))::bigint` : sql`NULL::bigint`} AS estimated`,
   );
-  const counted = Number(row?.counted ?? 0);
-  if (counted < cap) return counted;
-  return Math.max(counted, Number(row?.estimated ?? 0));
+  return totalFrom(Number(row?.counted ?? 0), cap, row?.estimated);
 }
 
 type PageRecords<Row extends { id: number }, Item> = {
@@ -83,23 +100,24 @@ type PageRecords<Row extends { id: number }, Item> = {
  */
 export async function listPage<Row extends { id: number }, Item>(
   options: PageRecords<Row, Item> & ({ ordered: SQLWrapper } | { ids: SQLWrapper; matches: SQLWrapper }),
-): Promise<{ items: Item[]; total: number }> {
+): Promise<{ items: Item[]; total: number; total_kind?: TotalKind }> {
   const { db, page } = options;
   let ids: number[];
-  let total: number;
+  let total: Total;
   if ('ordered' in options) {
-    ({ ids, total } = await countedPage(db, options.ordered, page, options.estimateTable));
+    ({ ids, ...total } = await countedPage(db, options.ordered, page, options.estimateTable));
   } else {
     const [pageIds, counted] = await Promise.all([
       queryRows<{ id: number }>(db, sql`${options.ids}`),
-      listTotal(db, options.matches, page, options.estimateTable),
+      countedTotal(db, options.matches, page, options.estimateTable),
     ]);
     ids = pageIds.map((row) => Number(row.id));
     total = counted;
   }
   const rows = ids.length ? await options.records(ids) : [];
   const byId = new Map(rows.map((row) => [row.id, options.toItem(row)]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
+  const items = ids.flatMap((id) => byId.get(id) ?? []);
+  return total.kind ? { items, total: total.total, total_kind: total.kind } : { items, total: total.total };
 }
 
 /**
@@ -117,7 +135,7 @@ async function countedPage(
   ordered: SQLWrapper,
   page: PageInput,
   estimateTable?: string,
-): Promise<{ ids: number[]; total: number }> {
+): Promise<{ ids: number[] } & Total> {
   const { limit, offset } = pageWindow(page);
   const cap = offset + limit + COUNT_AHEAD;
   const [row] = await queryRows<{ ids: number[] | null; counted: number; estimated: number | null }>(
@@ -132,6 +150,5 @@ async function countedPage(
     inWindow > 0 || offset === 0
       ? offset + inWindow
       : await listTotal(db, sql`${ordered}`, { page: 1, itemsPerPage: offset });
-  const total = counted < cap ? counted : Math.max(counted, Number(row?.estimated ?? 0));
-  return { ids: (row?.ids ?? []).map(Number), total };
+  return { ids: (row?.ids ?? []).map(Number), ...totalFrom(counted, cap, row?.estimated) };
 }

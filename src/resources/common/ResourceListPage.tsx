@@ -6,7 +6,6 @@ import {
   FilterButton,
   type FilterPayload,
   List,
-  Pagination,
   type RaRecord,
   ResourceContextProvider,
   SearchInput,
@@ -19,6 +18,7 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useMenuLabel } from '../../layout/useMenuLabel';
 import { AddButton } from './ActionButtons';
 import { ListEmptyState } from './ListEmptyState';
+import { ListPagination } from './ListPagination';
 import { PhoneRecordList, type PhoneRowConfig } from './PhoneRecordList';
 import { RecordFormDialog, RecordShowDialog } from './RecordDialog';
 import { RecordDialogProvider, useRecordDialog } from './recordDialogState';
@@ -233,7 +233,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
             resource={props.resource}
             title={title}
             perPage={DEFAULT_PER_PAGE}
-            pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
+            pagination={<ListPagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
             filters={collapsedFilters(props.filters, phone)}
             filter={props.filter}
             filterDefaultValues={props.filterDefaultValues}

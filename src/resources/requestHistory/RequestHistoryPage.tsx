@@ -27,6 +27,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { formatDate, formatDateTime } from '../../format';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useRangeLabel } from '../common/ListPagination';
 import { HistoryFilters, type HistoryFilterValues } from './HistoryFilters';
 import { HISTORY_TEXT } from './requestHistoryText';
 import { RequestStatusChip } from './StatusChips';
@@ -77,6 +78,7 @@ export function RequestHistoryPage() {
     placeholderData: keepPreviousData,
   });
   const items = list.data?.items ?? [];
+  const rangeLabel = useRangeLabel(list.data?.total_kind);
 
   const changeFilters = (next: HistoryFilterValues) => {
     setFilters(next);
@@ -270,6 +272,7 @@ export function RequestHistoryPage() {
           setPage(1);
         }}
         labelRowsPerPage={HISTORY_TEXT.rowsPerPage}
+        labelDisplayedRows={rangeLabel}
       />
     </Box>
   );
