@@ -126,9 +126,9 @@ export async function listPage<Row extends { id: number }, Item>(
  * are aggregated; the page is the first `limit` of them and the total is the offset plus how many
  * there are. An aggregate fed by a sorted subquery keeps its order when the outer query has no
  * join (PostgreSQL's documentation on aggregates). Aggregating every row up to the page's end
- * instead cost a deep page twice the walk (PGlite 80 ms at page 3000); a window count
- * (`count(*) OVER ()`) buffered every row. Only a page past the end reads nothing: its total comes
- * from a second, capped count.
+ * into the array instead cost a deep page twice as much (PostgreSQL, the company list's page 3000:
+ * 5.4 against 2.3 ms); a window count (`count(*) OVER ()`) buffered every row. Only a page past
+ * the end reads nothing: its total comes from a second, capped count.
  */
 async function countedPage(
   db: Db,
