@@ -28,17 +28,25 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
   return {
     child,
     output: () => output,
-    /** Resolves when the output contains `text`; rejects if the process exits first or time runs out. */
-    waitFor(text: string, timeoutMs = 60_000): Promise<void> {
+    /**
+     * Resolves when the output contains `expected` (or the output satisfies it); rejects if the
+     * process exits first or time runs out.
+     */
+    waitFor(expected: string | ((output: string) => boolean), timeoutMs = 60_000): Promise<void> {
+      const seen = typeof expected === 'string' ? (text: string) => text.includes(expected) : expected;
       return new Promise((resolve, reject) => {
         const started = Date.now();
         const poll = setInterval(() => {
-          if (output.includes(text)) {
+          if (seen(output)) {
             clearInterval(poll);
             resolve();
           } else if (child.exitCode !== null || Date.now() - started > timeoutMs) {
             clearInterval(poll);
-            reject(new Error(`«${text}» no apareció (salida: ${output.slice(-2000)})`));
+            reject(
+              new Error(
+                `«${typeof expected === 'string' ? expected : expected.name}» no apareció (salida: ${output.slice(-2000)})`,
+              ),
+            );
           }
         }, 25);
       });
