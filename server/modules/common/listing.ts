@@ -117,7 +117,7 @@ export async function listPage<Row extends { id: number }, Item>(
   const rows = ids.length ? await options.records(ids) : [];
   const byId = new Map(rows.map((row) => [row.id, options.toItem(row)]));
   const items = ids.flatMap((id) => byId.get(id) ?? []);
-  return total.kind ? { items, total: total.total, total_kind: total.kind } : { items, total: total.total };
+  return { items, total: total.total, ...(total.kind ? { total_kind: total.kind } : {}) };
 }
 
 /**
@@ -149,6 +149,6 @@ async function countedPage(
   const counted =
     inWindow > 0 || offset === 0
       ? offset + inWindow
-      : await listTotal(db, sql`${ordered}`, { page: 1, itemsPerPage: offset });
+      : await listTotal(db, ordered, { page: 1, itemsPerPage: offset });
   return { ids: (row?.ids ?? []).map(Number), ...totalFrom(counted, cap, row?.estimated) };
 }
