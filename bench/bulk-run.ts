@@ -48,11 +48,9 @@ if (process.env.BULK_RUN_IMPORT_ONLY === '1') {
 }
 deps.queue.start(config.JOB_WORKERS);
 for (;;) {
-  const [state] = await queryRows<{ status: string; processed: number }>(
+  const [state] = await queryRows<{ status: string }>(
     db,
-    sql`SELECT b.status, (SELECT count(*)::int FROM signature_request_batch_rows r
-                          WHERE r.batch_id = b.id AND r.status IN ('sent', 'failed')) AS processed
-        FROM signature_request_batches b WHERE b.id = ${batchId}`,
+    sql`SELECT status FROM signature_request_batches WHERE id = ${batchId}`,
   );
   if (state?.status === 'done') break;
   await new Promise((resolve) => setTimeout(resolve, 250));

@@ -175,6 +175,18 @@ const dateValue = z
  * caller's concern: an empty value of an optional field is simply left out).
  */
 export function fieldValueSchema(field: TemplateField): z.ZodType<string> {
+  let schema = valueSchemas.get(field);
+  if (!schema) {
+    schema = buildFieldValueSchema(field);
+    valueSchemas.set(field, schema);
+  }
+  return schema;
+}
+
+/** Built once per field definition: a sheet of 10,000 rows checks the same fields 10,000 times. */
+const valueSchemas = new WeakMap<TemplateField, z.ZodType<string>>();
+
+function buildFieldValueSchema(field: TemplateField): z.ZodType<string> {
   switch (field.type) {
     case 'text': {
       let schema = z

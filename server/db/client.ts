@@ -6,9 +6,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { openPglite } from './pgliteImage.js';
+import { keepPlannerStatistics } from './plannerStatistics.js';
+
 import * as schema from './schema/index.js';
 
 export { createPglite, PGLITE_EXTENSIONS } from './pgliteImage.js';
+
+/** How often PGlite's tables are checked for enough changes to be analysed again (autovacuum's job on a server). */
+const PGLITE_ANALYZE_EVERY_MS = 10_000;
 
 export type Schema = typeof schema;
 /** The one database type services use: the same code runs on PGlite and on PostgreSQL. */
@@ -34,12 +39,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const client = options.pglite ?? (await openPgliteDir(options.dataDir));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const stopStatistics = keepPlannerStatistics(db, PGLITE_ANALYZE_EVERY_MS);
   return {
     db,
     kind: 'pglite',
     // PGlite is one connection inside this process: nobody else can migrate concurrently.
     withAdvisoryLock: (_lockId, work) => work(db),
-    close: () => client.close(),
+    close: async () => {
+      await stopStatistics();
+      await client.close();
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths.js';
 import { type Database, type Db, queryRows } from './client.js';
+import { refreshPlannerStatistics } from './plannerStatistics.js';
 
 const MIGRATION_LOCK_ID = 7_210_001;
 
@@ -16,8 +17,7 @@ export async function applyMigrations(database: Database): Promise<void> {
   await database.withAdvisoryLock(MIGRATION_LOCK_ID, async (db) => {
     if (database.kind === 'pglite') {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: folder });
-      // PGlite has no autovacuum daemon to gather planner statistics; without them it picks bad plans.
-      await db.execute(sql`ANALYZE`);
+      await refreshPlannerStatistics(db);
     } else await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder });
   });
 }

@@ -165,21 +165,35 @@ export class JobQueue {
     const queues = [...this.handlers.keys()];
     if (queues.length === 0 || limit < 1) return [];
     const lease = this.options.leaseSeconds;
+    const ofQueues = sql.join(
+      queues.map((queue) => sql`${queue}`),
+      sql`, `,
+    );
+    // Ready jobs and expired leases are picked apart, each by walking jobs_claim_idx in the
+    // claim's order: one OR over both made the planner sort every ready job on every claim,
+    // which a backlog of 10,000 invitations turned into 30 ms per claim.
     const rows = await queryRows<ClaimedRow>(
       this.db,
       sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-             locked_until = now() + make_interval(secs => ${lease}), updated_at = now()
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE queue IN (${sql.join(
-          queues.map((queue) => sql`${queue}`),
-          sql`, `,
-        )})
-          AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+      WITH ready AS (
+        SELECT id, run_at FROM jobs
+        WHERE status = 'pending' AND run_at <= now() AND queue IN (${ofQueues})
         ORDER BY run_at, id
         LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+        FOR UPDATE SKIP LOCKED),
+      expired AS (
+        SELECT id, run_at FROM jobs
+        WHERE status = 'running' AND locked_until < now() AND queue IN (${ofQueues})
+        ORDER BY run_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED),
+      chosen AS (
+        SELECT id FROM (SELECT * FROM ready UNION ALL SELECT * FROM expired) AS claimable
+        ORDER BY run_at, id
+        LIMIT ${limit})
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
+             locked_until = now() + make_interval(secs => ${lease}), updated_at = now()
+      WHERE id IN (SELECT id FROM chosen)
       RETURNING id, queue, payload, attempts, max_attempts`,
     );
     return rows.map((row) => ({

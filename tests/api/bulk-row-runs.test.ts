@@ -172,9 +172,9 @@ describe(`bulk jobs of several rows on ${testDatabaseKind}`, () => {
     expect(invitations).toHaveLength(2);
   });
 
-  it('puts small batches one row per job and large ones in runs of at most 20', () => {
+  it('puts small batches one row per job and large ones in runs of at most 50', () => {
     expect([1, 12, 199, 200, 1_000, 5_000, 10_000, 100_000].map(rowsPerJob)).toEqual([
-      1, 1, 1, 2, 10, 20, 20, 20,
+      1, 1, 1, 2, 10, 50, 50, 50,
     ]);
   });
 });

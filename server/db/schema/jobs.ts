@@ -26,6 +26,7 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex('jobs_idempotency_key_unique').on(table.idempotencyKey),
-    index('jobs_claim_idx').on(table.status, table.runAt),
+    // The claim's order (run_at, id) in full: a backlog of ready jobs is walked, never sorted.
+    index('jobs_claim_idx').on(table.status, table.runAt, table.id),
   ],
 );

@@ -86,6 +86,8 @@ export const signatureRequestBatchRows = pgTable(
   (table) => [
     uniqueIndex('signature_request_batch_rows_number_unique').on(table.batchId, table.rowNumber),
     uniqueIndex('signature_request_batch_rows_request_unique').on(table.requestId),
+    // "Is any row of this batch still queued?" after every job, without walking the sent ones.
+    index('signature_request_batch_rows_queued_idx').on(table.batchId).where(sql`${table.status} = 'queued'`),
   ],
 );
 

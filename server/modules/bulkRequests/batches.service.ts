@@ -34,7 +34,7 @@ export const BULK_ROWS_JOB = 'bulk.rows';
  * a job's fixed costs (claim, template read, transaction, batch check) would otherwise dominate;
  * larger runs were faster still but grew the embedded database's memory (50: +60 MiB at 5,000 rows).
  */
-export const rowsPerJob = (rows: number) => Math.min(20, Math.max(1, Math.floor(rows / 100)));
+export const rowsPerJob = (rows: number) => Math.min(50, Math.max(1, Math.floor(rows / 100)));
 const INSERT_CHUNK = 500;
 
 const slug = (text: string) =>
