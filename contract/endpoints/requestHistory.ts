@@ -39,7 +39,7 @@ const listFilters = {
   date_from: dateText.optional(),
   /** Created on or before this day (COT). */
   date_to: dateText.optional(),
-  /** Part of a signer's name or e-mail. */
+  /** Words of a signer's name or e-mail; the last one may be unfinished ("ana per" finds Ana Pérez). */
   signer: z.string().trim().max(200).optional(),
   package_id: id.optional(),
   created_by: id.optional(),

@@ -85,6 +85,17 @@ describe(`request history on ${testDatabaseKind}`, () => {
       creator_name: 'Elena Prueba',
       signers: [{ name: 'Firmante Tercero', status: 'invited' }],
     });
+    // The word being typed starts a word of the name or e-mail; finished words match whole words.
+    const titlesFor = async (signer: string) =>
+      (await call(tokens.elena, 'listSignatureRequests', { body: { signer } })).data.items
+        .map((item) => item.title)
+        .sort();
+    expect(await titlesFor('firmante terc')).toEqual(['Contrato Tercero']);
+    expect(await titlesFor('firmante2@lista')).toEqual(['Contrato Tercero']);
+    expect(await titlesFor('lista.test sof')).toEqual(['Contrato Sucursal']);
+    expect(await titlesFor('ercero')).toEqual([]);
+    expect(await titlesFor('firm')).toEqual(['Contrato Primero', 'Contrato Segundo', 'Contrato Tercero']);
+    expect(await titlesFor("'); DROP TABLE users; --")).toEqual([]);
 
     const firstPage = await call(tokens.elena, 'listSignatureRequests', {
       body: { itemsPerPage: 2, page: 1, sort: 'title', order: 'ASC', company_id: ids.andina },

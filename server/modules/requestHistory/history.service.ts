@@ -8,11 +8,12 @@ import {
   documentPackages,
   signatureRequestSigners,
   signatureRequests,
+  signerSearchDocument,
   users,
 } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { COUNT_AHEAD, likePattern, listPage, type PageInput, pageWindow } from '../common/listing.js';
+import { COUNT_AHEAD, listPage, type PageInput, pageWindow } from '../common/listing.js';
 
 export type RequestSummary = z.output<typeof requestSummary>;
 
@@ -37,6 +38,20 @@ const COT_OFFSET = '-05:00';
 const startOfDay = (day: string) => new Date(`${day}T00:00:00${COT_OFFSET}`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
 
+/**
+ * The signer filter as a text-search query: every word typed must be a word of a signer's name or
+ * e-mail ("eva@export" finds eva@export.co), and the word still being typed — the last, when
+ * nothing follows it — only has to start one ("ana per" finds Ana Pérez). Only letters and digits
+ * reach the query, so nothing typed can use the text-search syntax; at most 8 words.
+ */
+export function signerSearchQuery(typed: string): string | null {
+  const words = [...typed.toLowerCase().matchAll(/([\p{L}\p{N}]+)([^\p{L}\p{N}]?)/gu)].slice(0, 8);
+  if (words.length === 0) return null;
+  return words
+    .map(([, word, after], index) => (index === words.length - 1 && !after ? `${word}:*` : word))
+    .join(' & ');
+}
+
 /** The WHERE of the history: the caller's companies (or one of them) and the filters. */
 export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -49,11 +64,11 @@ export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undef
   if (filters.date_to) conditions.push(lt(signatureRequests.createdAt, startOfNextDay(filters.date_to)));
   if (filters.package_id) conditions.push(eq(signatureRequests.packageId, filters.package_id));
   if (filters.created_by) conditions.push(eq(signatureRequests.createdBy, filters.created_by));
-  if (filters.signer) {
-    const pattern = likePattern(filters.signer.toLowerCase());
+  const signerQuery = signerSearchQuery(filters.signer ?? '');
+  if (signerQuery) {
     conditions.push(
       sql`EXISTS (SELECT 1 FROM ${signatureRequestSigners} WHERE ${signatureRequestSigners.requestId} = ${signatureRequests.id}
-        AND (lower(${signatureRequestSigners.name}) LIKE ${pattern} OR lower(${signatureRequestSigners.email}) LIKE ${pattern}))`,
+        AND ${signerSearchDocument(signatureRequestSigners)} @@ to_tsquery('simple', ${signerQuery}))`,
     );
   }
   return and(...conditions);
