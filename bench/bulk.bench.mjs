@@ -21,17 +21,24 @@ export default async function bulk({ log }) {
   const dataDir = tmpDir();
   // Inside the project, so that its packages and root (fonts, migrations, image) resolve.
   const bundle = path.join(ROOT, 'dist', 'bench', 'bulk-run.mjs');
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['bench/bulk-run.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  // The run compiles documents on a worker thread, which a bundle loads from dist/server (as `npm run build` writes it).
+  const entries = [
+    ['bench/bulk-run.ts', bundle],
+    ['server/documents/renderWorker.ts', path.join(ROOT, 'dist', 'server', 'render-worker.js')],
+  ];
+  for (const [entry, outfile] of entries) {
+    await build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+  }
   log(`sending a sheet of ${ROWS} rows`);
   const run = spawnSync(process.execPath, [...startNodeFlags(), bundle, dataDir, String(ROWS)], {
     cwd: ROOT,

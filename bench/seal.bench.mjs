@@ -115,7 +115,7 @@ export default async function run({ log }) {
     const document = await stampDocument(rendered.pdf, stamps);
     const signedSha256 = Buffer.from(await sha256(await document.save(BASELINE_SAVE))).toString('hex');
     const certificatePdf = await PDFDocument.load(
-      renderCompletionCertificate(renderer, {
+      await renderCompletionCertificate(renderer, {
         ...certificate,
         originalSha256: rendered.sha256,
         signedSha256,

@@ -26,6 +26,8 @@ async function bundle() {
       entryPoints: {
         main: 'server/main.ts',
         'build-pglite-image': 'server/db/build-pglite-image-cli.ts',
+        // Documents compile on a worker thread, which loads this file (server/documents/renderThread.ts).
+        'render-worker': 'server/documents/renderWorker.ts',
       },
       outdir: 'dist/server',
       bundle: true,

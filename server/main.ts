@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { closeSharedRenderer } from './modules/templates/templateRender.service.js';
 
 /** Process start: configuration, dependencies, HTTP server, job workers, graceful close. */
 async function main(): Promise<void> {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     await app.close();
     await deps.scheduler.stop();
     await deps.queue.stop();
+    await closeSharedRenderer();
     await deps.database.close();
     process.exit(0);
   };

@@ -13,10 +13,13 @@ export { type Conversion, type ConvertOptions, convertHtmlToTypst } from './html
 export type { ImageLoader } from './images.js';
 export { DEFAULT_PAGE_SETUP, type Margins, type PageSetup, type PaperSize } from './page-setup.js';
 export {
+  type DocumentCompiler,
   DocumentRenderer,
+  type PreparedDocument,
   prepareDocument,
   RENDER_LIMITS,
   type RenderedDocument,
   type RenderRequest,
 } from './renderer.js';
+export { RenderThread } from './renderThread.js';
 export { sanitizeTemplateHtml } from './sanitize-template.js';

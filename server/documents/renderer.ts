@@ -46,6 +46,17 @@ export type PreparedDocument = {
   missingFields: string[];
 };
 
+/**
+ * What compiles a prepared document: `DocumentRenderer` on the calling thread, or `RenderThread`
+ * on its worker. Code that only compiles takes this, so tests may pass either.
+ */
+export type DocumentCompiler = {
+  compilePrepared(
+    prepared: PreparedDocument,
+    svgPages?: boolean,
+  ): RenderedDocument | Promise<RenderedDocument>;
+};
+
 export const RENDER_LIMITS = {
   /** Characters of HTML outside inline images (whose size the image limits bound). */
   maxHtmlCharacters: 2_000_000,
@@ -130,7 +141,8 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
 /**
  * Renders templates to PDF with one Typst compiler, reused across renders (fonts are loaded once
  * and layout is cached, which makes later renders much faster than the first). Compiling is
- * synchronous: renders run one after another on the calling thread.
+ * synchronous: renders run one after another on the calling thread. The server compiles through
+ * `RenderThread` (renderThread.ts), which runs one of these on a worker thread.
  */
 export class DocumentRenderer {
   private constructor(private readonly compiler: NodeCompiler) {}

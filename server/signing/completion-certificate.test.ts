@@ -13,9 +13,9 @@ import { auditTrail, certificateInput, hostile } from './test-evidence.js';
 let renderer: DocumentRenderer;
 let pdf: Uint8Array;
 
-beforeAll(() => {
+beforeAll(async () => {
   renderer = DocumentRenderer.create();
-  pdf = renderCompletionCertificate(renderer, certificateInput());
+  pdf = await renderCompletionCertificate(renderer, certificateInput());
 }, 60_000);
 
 const flat = (text: string) => text.replace(/[\s\u200b]+/g, ' ');
@@ -132,8 +132,11 @@ describe('renderCompletionCertificate', () => {
     }
   });
 
-  it('runs onto more pages for a long audit trail, numbering them', () => {
-    const long = renderCompletionCertificate(renderer, certificateInput({ auditTrail: auditTrail(120) }));
+  it('runs onto more pages for a long audit trail, numbering them', async () => {
+    const long = await renderCompletionCertificate(
+      renderer,
+      certificateInput({ auditTrail: auditTrail(120) }),
+    );
     withPdfFile(Buffer.from(long), (path) => {
       const pages = Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [path]))![1]);
       expect(pages).toBeGreaterThan(2);
@@ -143,11 +146,11 @@ describe('renderCompletionCertificate', () => {
     });
   });
 
-  it('refuses to certify an audit trail whose chain is broken', () => {
+  it('refuses to certify an audit trail whose chain is broken', async () => {
     const entries = auditTrail(3);
     entries[1] = { ...entries[1]!, action: 'evento.cambiado' };
-    expect(() => renderCompletionCertificate(renderer, certificateInput({ auditTrail: entries }))).toThrow(
-      'el registro de auditoría de la solicitud no es íntegro',
-    );
+    await expect(
+      renderCompletionCertificate(renderer, certificateInput({ auditTrail: entries })),
+    ).rejects.toThrow('el registro de auditoría de la solicitud no es íntegro');
   });
 });

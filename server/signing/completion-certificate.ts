@@ -1,6 +1,6 @@
 import type { ResolvedImage } from '../documents/images.js';
 import { resolvePageSetup } from '../documents/page-setup.js';
-import type { DocumentRenderer } from '../documents/renderer.js';
+import type { DocumentCompiler } from '../documents/renderer.js';
 import { escapeMarkup, typstString } from '../documents/typst-syntax.js';
 import { type AuditEntry, canonicalJson, verifyAuditChain } from './audit-chain.js';
 import type { OtpChannel } from './masking.js';
@@ -159,10 +159,10 @@ export function completionCertificateSource(input: CompletionCertificateInput): 
 }
 
 /** Renders the certificate with the documents' Typst engine and fonts; returns its PDF. */
-export function renderCompletionCertificate(
-  renderer: DocumentRenderer,
+export async function renderCompletionCertificate(
+  renderer: DocumentCompiler,
   input: CompletionCertificateInput,
-): Uint8Array {
+): Promise<Uint8Array> {
   const source = completionCertificateSource(input);
   const qr = {
     path: QR_PATH,
@@ -172,10 +172,11 @@ export function renderCompletionCertificate(
     widthPx: 0,
     heightPx: 0,
   } satisfies ResolvedImage;
-  return renderer.compilePrepared({
+  const rendered = await renderer.compilePrepared({
     source,
     images: [qr],
     setup: resolvePageSetup({ paper: 'letter' }),
     missingFields: [],
-  }).pdf;
+  });
+  return rendered.pdf;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, PDFPageTree } from 'pdf-lib';
-import type { DocumentRenderer } from '../documents/renderer.js';
+import type { DocumentCompiler } from '../documents/renderer.js';
 import type { SigningIdentity } from './cms.js';
 import { type CompletionCertificateInput, renderCompletionCertificate } from './completion-certificate.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
@@ -25,7 +25,7 @@ export class PendingSealError extends Error {
 }
 
 export type SealDocumentInput = {
-  renderer: DocumentRenderer;
+  renderer: DocumentCompiler;
   /** The document exactly as rendered and shown to the signers. */
   pdf: Uint8Array;
   stamps: readonly Stamp[];
@@ -66,7 +66,7 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
   const stamped = await document.save(SAVE_OPTIONS);
   const signedSha256 = sha256Hex(stamped);
   const certificate = await PDFDocument.load(
-    renderCompletionCertificate(input.renderer, {
+    await renderCompletionCertificate(input.renderer, {
       ...input.certificate,
       originalSha256,
       signedSha256,

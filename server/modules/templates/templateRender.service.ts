@@ -6,7 +6,7 @@ import {
   type TemplateField,
 } from '../../../contract/endpoints/templateFields.js';
 import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
-import { DocumentRenderer } from '../../documents/index.js';
+import { RenderThread } from '../../documents/index.js';
 import { unprocessable } from '../../errors.js';
 import { cleanContent, rendererFields, type TemplateContent } from './templateContent.js';
 
@@ -16,11 +16,19 @@ export const RENDER_MESSAGES = {
   invalidValues: 'Hay valores que no cumplen las reglas de sus campos',
 } as const;
 
-/** One renderer per process: fonts load once and the compiler is reused. */
-let renderer: DocumentRenderer | undefined;
+/**
+ * One renderer per process, compiling on its worker thread: fonts load once, the compiler is
+ * reused, and no render blocks the event loop.
+ */
+let renderer: RenderThread | undefined;
 export const sharedRenderer = () => {
-  renderer ??= DocumentRenderer.create();
+  renderer ??= new RenderThread();
   return renderer;
+};
+
+/** Stops the shared renderer's worker (graceful shutdown); a later render would start it again. */
+export const closeSharedRenderer = async () => {
+  await renderer?.close();
 };
 
 /**
