@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { ROOT, startNodeFlags, tmpDir } from './lib.mjs';
+import { ROOT, startEnv, startNodeFlags, tmpDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BULK_BENCH_ROWS ?? 10_000);
 const round = (/** @type {number} */ value) => Math.round(value * 10) / 10;
@@ -44,7 +44,7 @@ export default async function bulk({ log }) {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60 * 60_000,
-    env: { ...process.env, JOB_WORKERS: process.env.JOB_WORKERS ?? '2' },
+    env: { ...process.env, ...startEnv(), JOB_WORKERS: process.env.JOB_WORKERS ?? '2' },
   });
   if (run.status !== 0) throw new Error(`the bulk run failed: ${run.stderr || run.stdout}`);
   const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');

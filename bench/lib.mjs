@@ -105,14 +105,27 @@ export async function restingRssMiB(pid, timeoutMs = 30_000) {
   return previous;
 }
 
+/** `npm start`'s command line: `[VAR=value …] node [--flag …] dist/server/main.js`. */
+function startCommand() {
+  const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
+  return /((?:\b[A-Z_]+=\S+\s+)*)node((?:\s+--\S+)*)\s+dist\/server\/main\.js/.exec(scripts.start ?? '');
+}
+
 /**
  * The Node.js flags of `npm start` (package.json), so the figures are those of the real command.
  * @returns {string[]}
  */
 export function startNodeFlags() {
-  const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
-  const match = /\bnode((?:\s+--\S+)*)\s+dist\/server\/main\.js/.exec(scripts.start ?? '');
-  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return startCommand()?.[2]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
+ * The environment variables `npm start` sets before `node` (the C library's allocator settings).
+ * @returns {Record<string, string>}
+ */
+export function startEnv() {
+  const assignments = startCommand()?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return Object.fromEntries(assignments.map((assignment) => assignment.split(/=(.*)/s).slice(0, 2)));
 }
 
 /**
@@ -142,6 +155,7 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...startEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -47,11 +47,22 @@ function sourceWorker(): Worker {
     'register();',
     `await import(${JSON.stringify(new URL('./renderWorker.ts', import.meta.url).href)});`,
   ].join('\n');
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), { execArgv: [] });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), {
+    execArgv: [],
+    resourceLimits: WORKER_LIMITS,
+  });
 }
 
+/**
+ * The worker's JavaScript only passes documents to the native compiler and back: a small young
+ * generation is enough (the process's --max-semi-space-size would otherwise apply to it too).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2 };
+
 const startWorker = (): Worker =>
-  import.meta.url.endsWith('.ts') ? sourceWorker() : new Worker(bundledWorkerFile());
+  import.meta.url.endsWith('.ts')
+    ? sourceWorker()
+    : new Worker(bundledWorkerFile(), { resourceLimits: WORKER_LIMITS });
 
 /**
  * Compiles documents on one worker thread, so that a render (≈ 1 ms of CPU for a short document,
