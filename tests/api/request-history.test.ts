@@ -8,6 +8,8 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
+import type { Actor } from '../../server/deps.js';
+import { resolveSignerFilter } from '../../server/modules/requestHistory/signerSearch.js';
 import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
 import { hashSignerToken } from '../../server/requests/tokens.js';
@@ -96,6 +98,20 @@ describe(`request history on ${testDatabaseKind}`, () => {
     expect(await titlesFor('ercero')).toEqual([]);
     expect(await titlesFor('firm')).toEqual(['Contrato Primero', 'Contrato Segundo', 'Contrato Tercero']);
     expect(await titlesFor("'); DROP TABLE users; --")).toEqual([]);
+    // Few matching signers become their requests' ids; more than the cap stay a test per request.
+    const elena: Actor = {
+      userId: ids.elena,
+      sessionId: 'prueba',
+      companyId: ids.andina,
+      roleId: 0,
+      permissions: new Set(),
+      impersonatorUserId: null,
+      visibleCompanyIds: [ids.andina, ids.branch],
+    };
+    const few = await resolveSignerFilter(t.deps.database.db, elena, { signer: 'firm' });
+    expect([...(few.signerRequestIds ?? [])].sort()).toEqual(mine.map((r) => r.requestId).sort());
+    const broad = await resolveSignerFilter(t.deps.database.db, elena, { signer: 'firm' }, 2);
+    expect(broad.signerRequestIds).toBeUndefined();
 
     const firstPage = await call(tokens.elena, 'listSignatureRequests', {
       body: { itemsPerPage: 2, page: 1, sort: 'title', order: 'ASC', company_id: ids.andina },

@@ -14,6 +14,7 @@ import {
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { COUNT_AHEAD, listPage, type PageInput, pageWindow } from '../common/listing.js';
+import { requestIdIn, resolveSignerFilter, signerSearchQuery } from './signerSearch.js';
 
 export type RequestSummary = z.output<typeof requestSummary>;
 
@@ -25,6 +26,8 @@ export type HistoryFilters = {
   signer?: string;
   package_id?: number;
   created_by?: number;
+  /** The requests the signer filter matched, when `resolveSignerFilter` found few enough. */
+  signerRequestIds?: readonly number[];
 };
 
 export type HistorySort = { sort: (typeof LIST_SORTS)[number]; order: 'ASC' | 'DESC' };
@@ -37,20 +40,6 @@ export const HISTORY_MESSAGES = {
 const COT_OFFSET = '-05:00';
 const startOfDay = (day: string) => new Date(`${day}T00:00:00${COT_OFFSET}`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
-
-/**
- * The signer filter as a text-search query: every word typed must be a word of a signer's name or
- * e-mail ("eva@export" finds eva@export.co), and the word still being typed — the last, when
- * nothing follows it — only has to start one ("ana per" finds Ana Pérez). Only letters and digits
- * reach the query, so nothing typed can use the text-search syntax; at most 8 words.
- */
-export function signerSearchQuery(typed: string): string | null {
-  const words = [...typed.toLowerCase().matchAll(/([\p{L}\p{N}]+)([^\p{L}\p{N}]?)/gu)].slice(0, 8);
-  if (words.length === 0) return null;
-  return words
-    .map(([, word, after], index) => (index === words.length - 1 && !after ? `${word}:*` : word))
-    .join(' & ');
-}
 
 /** The WHERE of the history: the caller's companies (or one of them) and the filters. */
 export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undefined {
@@ -65,7 +54,8 @@ export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undef
   if (filters.package_id) conditions.push(eq(signatureRequests.packageId, filters.package_id));
   if (filters.created_by) conditions.push(eq(signatureRequests.createdBy, filters.created_by));
   const signerQuery = signerSearchQuery(filters.signer ?? '');
-  if (signerQuery) {
+  if (filters.signerRequestIds) conditions.push(requestIdIn(filters.signerRequestIds));
+  else if (signerQuery) {
     conditions.push(
       sql`EXISTS (SELECT 1 FROM ${signatureRequestSigners} WHERE ${signatureRequestSigners.requestId} = ${signatureRequests.id}
         AND ${signerSearchDocument(signatureRequestSigners)} @@ to_tsquery('simple', ${signerQuery}))`,
@@ -169,9 +159,10 @@ export async function summaryOf(db: Db, requestId: number): Promise<RequestSumma
 export async function listRequests(
   deps: Pick<Deps, 'database'>,
   actor: Actor,
-  input: PageInput & HistoryFilters & HistorySort,
+  query: PageInput & HistoryFilters & HistorySort,
 ) {
   const { db } = deps.database;
+  const input = await resolveSignerFilter(db, actor, query);
   return listPage({
     db,
     page: input,
@@ -218,12 +209,13 @@ export async function* historyBatches(
   size = 500,
 ): AsyncGenerator<RequestSummary[]> {
   const { db } = deps.database;
+  const resolved = await resolveSignerFilter(db, actor, filters);
   let afterId: number | undefined;
   for (;;) {
     const rows = await db
       .select({ id: signatureRequests.id })
       .from(signatureRequests)
-      .where(and(historyWhere(actor, filters), afterId ? lt(signatureRequests.id, afterId) : undefined))
+      .where(and(historyWhere(actor, resolved), afterId ? lt(signatureRequests.id, afterId) : undefined))
       .orderBy(desc(signatureRequests.id))
       .limit(size);
     if (rows.length === 0) return;

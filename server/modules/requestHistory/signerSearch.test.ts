@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signerSearchQuery } from './history.service.js';
+import { signerSearchQuery } from './signerSearch.js';
 
 describe('signerSearchQuery', () => {
   it('matches finished words whole and lets the word being typed be a prefix', () => {
