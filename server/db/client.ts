@@ -57,7 +57,16 @@ function openPgliteDir(dataDir: string): Promise<PGlite> {
 }
 
 function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // Only the named statements (`preparedByIds`, list pages) are affected: planned once per
+    // connection. With custom plans PostgreSQL re-planned them on every call, because a plan for
+    // `= ANY($ids)` knowing 15 ids always looks cheaper than the generic one; planning the company
+    // record's joins cost twice its execution. Unnamed statements are planned per call as before.
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,8 +1,23 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 type Preparable<Row> = {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  toSQL(): { sql: string; params: unknown[] };
+  _: { selectedFields: unknown };
+};
+
+/**
+ * The same query as SQL text to embed in a larger statement (`listPage` joins it to the page's
+ * ids): its ids are `$1`, its only parameter, and `toRow` maps one row of its columns, as returned
+ * in array mode, the way the query builder would.
+ */
+export type InlineRecords<Row> = { text: string; columnCount: number; toRow(values: unknown[]): Row };
+
+/** Loads rows by id; `inline` gives its SQL to run inside another statement. */
+export type RecordsByIds<Row> = {
+  (db: Db, ids: readonly number[]): Promise<Row[]>;
+  inline(db: Db): InlineRecords<Row>;
 };
 
 /**
@@ -11,18 +26,61 @@ type Preparable<Row> = {
  * builder cost more CPU than running it (≈ 0.4 ms for the company record); prepared, the SQL text
  * is made once and PostgreSQL keeps its plan per connection (a named statement).
  *
- * `build` receives the ids as one `int[]` parameter, to compare with `= ANY(ids)`.
- * `name` must be unique among prepared statements.
+ * `build` receives the ids as one `int[]` parameter, to compare with `= ANY(ids)`; it must take no
+ * other parameter (so that `inline` can embed it). `name` must be unique among prepared statements.
  */
-export function preparedByIds<Row>(name: string, build: (db: Db, ids: SQL) => Preparable<Row>) {
+export function preparedByIds<Row>(
+  name: string,
+  build: (db: Db, ids: SQL) => Preparable<Row>,
+): RecordsByIds<Row> {
   const byDatabase = new WeakMap<Db, ReturnType<Preparable<Row>['prepare']>>();
-  return (db: Db, ids: readonly number[]): Promise<Row[]> => {
+  const inlineByDatabase = new WeakMap<Db, InlineRecords<Row>>();
+  const idsParameter = () => sql`${sql.placeholder('ids')}::int[]`;
+  const load = (db: Db, ids: readonly number[]): Promise<Row[]> => {
     if (ids.length === 0) return Promise.resolve([]);
     let prepared = byDatabase.get(db);
     if (!prepared) {
-      prepared = build(db, sql`${sql.placeholder('ids')}::int[]`).prepare(name);
+      prepared = build(db, idsParameter()).prepare(name);
       byDatabase.set(db, prepared);
     }
     return prepared.execute({ ids: [...ids] });
+  };
+  const inline = (db: Db): InlineRecords<Row> => {
+    let found = inlineByDatabase.get(db);
+    if (!found) {
+      found = inlineRecords<Row>(name, build(db, idsParameter()));
+      inlineByDatabase.set(db, found);
+    }
+    return found;
+  };
+  return Object.assign(load, { inline });
+}
+
+function inlineRecords<Row>(name: string, select: Preparable<Row>): InlineRecords<Row> {
+  const { sql: text, params } = select.toSQL();
+  if (params.length !== 1 || !is(params[0], Placeholder)) {
+    throw new Error(`${name}: a query by ids takes its ids as its only parameter`);
+  }
+  const decoders = Object.entries(select._.selectedFields as Record<string, unknown>).map(([key, field]) => {
+    if (is(field, Column)) return { key, decode: (value: unknown) => field.mapFromDriverValue(value) };
+    // A `sql` column (or an aliased one) decodes as its `.mapWith()` says; identity otherwise.
+    const expression = is(field, SQL.Aliased) ? field.sql : field;
+    if (!is(expression, SQL)) throw new Error(`${name}: «${key}» must be a column or an sql expression`);
+    const { decoder } = expression as unknown as {
+      decoder?: { mapFromDriverValue(value: unknown): unknown };
+    };
+    return { key, decode: (value: unknown) => (decoder ? decoder.mapFromDriverValue(value) : value) };
+  });
+  return {
+    text,
+    columnCount: decoders.length,
+    // As the builder maps a flat selection: NULL stays null, every other value goes through its decoder.
+    toRow: (values) =>
+      Object.fromEntries(
+        decoders.map(({ key, decode }, index) => [
+          key,
+          values[index] === null ? null : decode(values[index]),
+        ]),
+      ) as Row,
   };
 }

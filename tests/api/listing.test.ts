@@ -1,11 +1,12 @@
 import { asc, desc, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alias } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { preparedByIds } from '../../server/db/preparedByIds.js';
 import { companies } from '../../server/db/schema/index.js';
 import { COUNT_AHEAD, listPage, listTotal } from '../../server/modules/common/listing.js';
-import { createTestDatabase } from './support/database.js';
+import { createTestDatabase, testDatabaseKind } from './support/database.js';
 
 const ROWS = COUNT_AHEAD + 200;
 let database: Database;
@@ -141,5 +142,102 @@ describe('preparedByIds', () => {
     expect(await namesByIds(database.db, [second!.id])).toEqual([{ id: second!.id, name: 'Empresa 2' }]);
     expect(await namesByIds(database.db, [])).toEqual([]);
     expect(builds).toBe(1);
+  });
+});
+
+/** A record with a timestamp, a decoded `sql` value and a left join that may be NULL. */
+const parentCompany = alias(companies, 'parent');
+const companyRecordsByIds = preparedByIds('listing_test_records_by_ids', (db, ids) =>
+  db
+    .select({
+      id: companies.id,
+      name: companies.fiscalName,
+      createdAt: companies.createdAt,
+      nameLength: sql<number>`length(${companies.fiscalName})`.mapWith(Number),
+      parentName: parentCompany.fiscalName,
+    })
+    .from(companies)
+    .leftJoin(parentCompany, sql`${parentCompany.id} = ${companies.parentId}`)
+    .where(sql`${companies.id} = ANY(${ids})`),
+);
+
+describe('listPage with a preparedByIds query', () => {
+  const pageWithRecords = (
+    page: { page: number; itemsPerPage: number },
+    filter: string,
+    descending = false,
+  ) => {
+    const db = database.db;
+    return listPage({
+      db,
+      page,
+      ordered: db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(sql`${companies.fiscalName} LIKE ${filter}`)
+        .orderBy(descending ? desc(companies.id) : asc(companies.id)),
+      recordsByIds: companyRecordsByIds,
+      toItem: (row) => row,
+    });
+  };
+
+  it('reads the page and its records in one statement, in list order, decoded as the builder would', async () => {
+    const session = database.db._.session;
+    const statements = vi.spyOn(session, 'prepareQuery');
+    const executes = vi.spyOn(database.db, 'execute');
+    try {
+      const page = await pageWithRecords({ page: 2, itemsPerPage: 5 }, 'Empresa 1%', true);
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(executes).not.toHaveBeenCalled();
+      expect(page.total).toBe(312);
+      expect(page.items.map((item) => item.name)).toEqual([
+        'Empresa 1195',
+        'Empresa 1194',
+        'Empresa 1193',
+        'Empresa 1192',
+        'Empresa 1191',
+      ]);
+      const [first] = page.items;
+      expect(first?.createdAt).toBeInstanceOf(Date);
+      expect(first).toMatchObject({ nameLength: 'Empresa 1195'.length, parentName: null });
+      const [built] = await database.db
+        .select({ createdAt: companies.createdAt })
+        .from(companies)
+        .where(sql`${companies.id} = ${first!.id}`);
+      expect(first?.createdAt).toEqual(built?.createdAt);
+    } finally {
+      statements.mockRestore();
+      executes.mockRestore();
+    }
+  });
+
+  it.runIf(testDatabaseKind === 'postgresql')(
+    'is planned once per connection on PostgreSQL, whatever the values',
+    async () => {
+      await pageWithRecords({ page: 1, itemsPerPage: 5 }, 'Empresa 1%');
+      await pageWithRecords({ page: 3, itemsPerPage: 5 }, 'Empresa 2%');
+      // Sequential queries reuse the pool's most recently released connection.
+      const { rows } = (await database.db.execute(
+        sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'list\_%'`,
+      )) as unknown as { rows: { generic_plans: string; custom_plans: string }[] };
+      // Every list statement of this connection ran its one generic plan; none was planned per call.
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.custom_plans === '0')).toBe(true);
+      expect(Math.max(...rows.map((row) => Number(row.generic_plans)))).toBeGreaterThanOrEqual(2);
+    },
+  );
+
+  it('gives the same pages and totals as the two-statement form, past the end and when empty', async () => {
+    const lastPage = Math.ceil(ROWS / 15);
+    const deep = await pageWithRecords({ page: lastPage - 1, itemsPerPage: 15 }, 'Empresa %');
+    expect(deep.total).toBe(ROWS);
+    expect(deep.items.map((item) => item.name)).toEqual(
+      (await pageOf({ page: lastPage - 1, itemsPerPage: 15 })).items,
+    );
+    expect(await pageWithRecords({ page: 30, itemsPerPage: 15 }, 'Empresa 1%')).toEqual({
+      items: [],
+      total: 312,
+    });
+    expect(await pageWithRecords({ page: 1, itemsPerPage: 15 }, 'Nadie %')).toEqual({ items: [], total: 0 });
   });
 });

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TotalKind } from '../../../contract/schemas.js';
 import { type Db, queryRows } from '../../db/client.js';
+import type { InlineRecords, RecordsByIds } from '../../db/preparedByIds.js';
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -81,10 +84,13 @@ async function countedTotal(
 type PageRecords<Row extends { id: number }, Item> = {
   db: Db;
   page: PageInput;
-  records: (ids: number[]) => Promise<Row[]>;
   toItem: (row: Row) => Item;
   estimateTable?: string;
-};
+} & (
+  | { records: (ids: number[]) => Promise<Row[]> }
+  /** A `preparedByIds` query: with `ordered`, it runs inside the page's statement. */
+  | { recordsByIds: RecordsByIds<Row> }
+);
 
 /**
  * A page of a list and its total. `ordered` is the matching ids in the list's order, without
@@ -95,6 +101,9 @@ type PageRecords<Row extends { id: number }, Item> = {
  * offset + limit + COUNT_AHEAD matches are counted (as `listTotal` does) while the page is cut
  * out of them.
  *
+ * When `records` is a `preparedByIds` query, the page's rows come in that same statement: one
+ * round trip per page (`pageWithRecords`).
+ *
  * The older form, a windowed `ids` query and a `matches` query run side by side, stays for the
  * lists that have not moved to `ordered` yet.
  */
@@ -102,9 +111,21 @@ export async function listPage<Row extends { id: number }, Item>(
   options: PageRecords<Row, Item> & ({ ordered: SQLWrapper } | { ids: SQLWrapper; matches: SQLWrapper }),
 ): Promise<{ items: Item[]; total: number; total_kind?: TotalKind }> {
   const { db, page } = options;
+  const loadRecords = (ids: number[]) =>
+    'recordsByIds' in options ? options.recordsByIds(db, ids) : options.records(ids);
   let ids: number[];
   let total: Total;
-  if ('ordered' in options) {
+  let rows: Row[] | undefined;
+  if ('ordered' in options && 'recordsByIds' in options) {
+    const records = options.recordsByIds.inline(db);
+    ({ ids, rows, ...total } = await pageWithRecords(
+      db,
+      options.ordered,
+      page,
+      records,
+      options.estimateTable,
+    ));
+  } else if ('ordered' in options) {
     ({ ids, ...total } = await countedPage(db, options.ordered, page, options.estimateTable));
   } else {
     const [pageIds, counted] = await Promise.all([
@@ -114,7 +135,7 @@ export async function listPage<Row extends { id: number }, Item>(
     ids = pageIds.map((row) => Number(row.id));
     total = counted;
   }
-  const rows = ids.length ? await options.records(ids) : [];
+  rows ??= ids.length ? await loadRecords(ids) : [];
   const byId = new Map(rows.map((row) => [row.id, options.toItem(row)]));
   const items = ids.flatMap((id) => byId.get(id) ?? []);
   return { items, total: total.total, ...(total.kind ? { total_kind: total.kind } : {}) };
@@ -136,19 +157,67 @@ async function countedPage(
   page: PageInput,
   estimateTable?: string,
 ): Promise<{ ids: number[] } & Total> {
+  const [row] = await queryRows<WindowRow>(db, windowOf(ordered, page, estimateTable));
+  return { ids: (row?.ids ?? []).map(Number), ...(await windowTotal(db, ordered, page, row)) };
+}
+
+type WindowRow = { ids: number[] | null; counted: number; estimated: number | null };
+
+/** The window's statement: the page's ids, how many rows the window holds, the table's estimate. */
+function windowOf(ordered: SQLWrapper, page: PageInput, estimateTable?: string): SQL {
   const { limit, offset } = pageWindow(page);
-  const cap = offset + limit + COUNT_AHEAD;
-  const [row] = await queryRows<{ ids: number[] | null; counted: number; estimated: number | null }>(
-    db,
-    sql`SELECT (array_agg(windowed.id))[1 : ${limit}::int] AS ids,
+  return sql`SELECT (array_agg(windowed.id))[1 : ${limit}::int] AS ids,
       count(*)::int AS counted,
       ${estimateTable ? sql`(SELECT reltuples FROM pg_class WHERE oid = to_regclass(${estimateTable}))::bigint` : sql`NULL::bigint`} AS estimated
-      FROM (${ordered} OFFSET ${offset} LIMIT ${limit + COUNT_AHEAD}) AS windowed`,
-  );
+      FROM (${ordered} OFFSET ${offset} LIMIT ${limit + COUNT_AHEAD}) AS windowed`;
+}
+
+/** The list's total from its window (a page past the end counts again, capped at the offset). */
+async function windowTotal(
+  db: Db,
+  ordered: SQLWrapper,
+  page: PageInput,
+  row: WindowRow | undefined,
+): Promise<Total> {
+  const { limit, offset } = pageWindow(page);
   const inWindow = Number(row?.counted ?? 0);
   const counted =
     inWindow > 0 || offset === 0
       ? offset + inWindow
       : await listTotal(db, ordered, { page: 1, itemsPerPage: offset });
-  return { ids: (row?.ids ?? []).map(Number), ...totalFrom(counted, cap, row?.estimated) };
+  return totalFrom(counted, offset + limit + COUNT_AHEAD, row?.estimated);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `countedPage` with the page's records in the same statement: the window's one row joined
+ * laterally to the records query by its ids (one row of NULLs when the page is empty). Each
+ * statement costs a round trip, and on a 2-core server the socket write and PostgreSQL's wake-up
+ * for it were about a third of a first page's CPU (`bench/README.md`, "Lists at 100,000 rows").
+ * The rows come back in array mode, so the records' duplicate column names do not matter.
+ */
+async function pageWithRecords<Row>(
+  db: Db,
+  ordered: SQLWrapper,
+  page: PageInput,
+  records: InlineRecords<Row>,
+  estimateTable?: string,
+): Promise<{ ids: number[]; rows: Row[] } & Total> {
+  const window = dialect.sqlToQuery(windowOf(ordered, page, estimateTable));
+  const text = `WITH list_window AS (${window.sql})
+    SELECT list_window.ids, list_window.counted, list_window.estimated, list_record.*
+    FROM list_window LEFT JOIN LATERAL (${records.text.replace(/\$1(?!\d)/g, 'list_window.ids')}) AS list_record ON true`;
+  // Named after its text, so that PostgreSQL plans each shape of a list once per connection
+  // (see `plan_cache_mode` in server/db/client.ts): planning the records' joins cost more than
+  // running a first page.
+  const name = `list_${createHash('sha1').update(text).digest('base64url')}`;
+  const raw = await db._.session
+    .prepareQuery({ sql: text, params: window.params }, undefined, name, true, (rows) => rows as unknown[][])
+    .execute();
+  const lines = raw as unknown[][];
+  const [ids, counted, estimated] = (lines[0] ?? [null, 0, null]) as [number[] | null, number, number | null];
+  const windowRow = { ids, counted, estimated };
+  const rows = (ids?.length ? lines : []).map((line) => records.toRow(line.slice(3)));
+  return { ids: (ids ?? []).map(Number), rows, ...(await windowTotal(db, ordered, page, windowRow)) };
 }

@@ -75,7 +75,7 @@ export async function listCompanies(
       .orderBy(
         ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
       ),
-    records: (ids) => companyRecordsByIds(db, ids),
+    recordsByIds: companyRecordsByIds,
     toItem: toCompanyRecord,
     estimateTable: unfiltered ? 'companies' : undefined,
   });

@@ -185,7 +185,7 @@ export async function listUsers(
     db,
     page: input,
     ordered: ids.where(where).orderBy(...order),
-    records: (pageIds) => userRecordsByIds(db, pageIds),
+    recordsByIds: userRecordsByIds,
     toItem: toRecord,
     estimateTable: unfiltered ? 'users' : undefined,
   });
