@@ -1,11 +1,11 @@
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { preparedByIds } from '../../server/db/preparedByIds.js';
 import { companies } from '../../server/db/schema/index.js';
-import { COUNT_AHEAD, listPage, listTotal } from '../../server/modules/common/listing.js';
+import { COUNT_AHEAD, listOrder, listPage, listTotal } from '../../server/modules/common/listing.js';
 import { createTestDatabase, testDatabaseKind } from './support/database.js';
 
 const ROWS = COUNT_AHEAD + 200;
@@ -239,5 +239,86 @@ describe('listPage with a preparedByIds query', () => {
       total: 312,
     });
     expect(await pageWithRecords({ page: 1, itemsPerPage: 15 }, 'Nadie %')).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('listPage seeking deep pages from remembered sort keys', () => {
+  const SORTS = { id: companies.id, fiscal_name: companies.fiscalName };
+  /** The page through a seekable query (anchors) or a plain one (OFFSET only), by the given sort. */
+  const namesOn = async (
+    page: { page: number; itemsPerPage: number },
+    sort: keyof typeof SORTS,
+    descending: boolean,
+    seeking: boolean,
+  ) => {
+    const db = database.db;
+    const order = listOrder(SORTS, companies.id, sort, 'id', descending ? 'DESC' : 'ASC');
+    const query = (after?: SQL) =>
+      db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(sql`${companies.fiscalName} LIKE 'Empresa %'`, after))
+        .orderBy(...order.by);
+    const result = await listPage({
+      db,
+      page,
+      ordered: seeking ? { order, query } : query(),
+      recordsByIds: companyRecordsByIds,
+      toItem: (row) => row.name,
+    });
+    return { names: result.items, total: result.total };
+  };
+
+  it.each([
+    ['id', false],
+    ['fiscal_name', true],
+  ] as const)(
+    'by %s (descending: %s) serves the page again, and the next ones, as OFFSET would',
+    async (sort, descending) => {
+      const deep = { page: 70, itemsPerPage: 15 };
+      const statements = vi.spyOn(database.db._.session, 'prepareQuery');
+      try {
+        const first = await namesOn(deep, sort, descending, true);
+        const again = await namesOn(deep, sort, descending, true);
+        // The second read started at the first row's keys: a row comparison, no rows skipped.
+        const [, [secondQuery]] = statements.mock.calls as unknown as [
+          unknown,
+          [{ sql: string; params: unknown[] }],
+        ];
+        expect(secondQuery.sql).toMatch(descending ? /\) <= \(/ : /\) >= \(/);
+        expect(secondQuery.params).toContain(0);
+        const reference = await namesOn(deep, sort, descending, false);
+        expect(first).toEqual(reference);
+        expect(again).toEqual(reference);
+        expect(first.names).toHaveLength(15);
+        for (const next of [71, 72, 79]) {
+          const page = { page: next, itemsPerPage: 15 };
+          expect(await namesOn(page, sort, descending, true)).toEqual(
+            await namesOn(page, sort, descending, false),
+          );
+        }
+      } finally {
+        statements.mockRestore();
+      }
+    },
+  );
+
+  it('starts at the next row when the remembered first row is deleted', async () => {
+    const deep = { page: 75, itemsPerPage: 15 };
+    const before = await namesOn(deep, 'id', false, true);
+    const [gone] = await database.db
+      .select({ id: companies.id, name: companies.fiscalName, taxId: companies.taxId })
+      .from(companies)
+      .where(sql`${companies.fiscalName} = ${before.names[0]}`);
+    await database.db.execute(sql`DELETE FROM companies WHERE id = ${gone!.id}`);
+    try {
+      const after = await namesOn(deep, 'id', false, true);
+      expect(after.names.slice(0, 14)).toEqual(before.names.slice(1));
+      expect(after).toEqual(await namesOn(deep, 'id', false, false));
+    } finally {
+      await database.db
+        .insert(companies)
+        .values({ id: gone!.id, fiscalName: gone!.name, taxId: gone!.taxId });
+    }
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, Column, desc, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TotalKind } from '../../../contract/schemas.js';
 import { type Db, queryRows } from '../../db/client.js';
 import type { InlineRecords, RecordsByIds } from '../../db/preparedByIds.js';
+import { ANCHOR_FROM_POSITION, ListAnchors } from './listAnchors.js';
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -17,24 +18,41 @@ export const pageWindow = ({ page, itemsPerPage }: PageInput) => ({
 });
 
 /**
+ * A list's ORDER BY and, when its rows can be sought by their sort keys through an index, those
+ * keys (see `listPage`'s anchors): every key a NOT NULL column of the id's table (a NULL never
+ * compares, so a seek would drop those rows) and no search.
+ */
+export type ListOrder = { by: SQL[]; seek?: { keys: AnyColumn[]; descending: boolean } };
+
+/**
  * ORDER BY for a whitelisted sort key, with the id as tie-breaker so that pages never overlap.
  * `columns` maps the API's sort keys to columns; unknown keys cannot reach here (zod enums).
  */
-export function orderFor<K extends string>(
+export function listOrder<K extends string>(
   columns: Record<K, AnyColumn | SQL>,
   idColumn: AnyColumn,
   sort: K | undefined,
   fallback: K,
   order: 'ASC' | 'DESC' | undefined,
   options: { searching?: boolean } = {},
-): SQL[] {
+): ListOrder {
   const direction = order === 'DESC' ? desc : asc;
-  const keys = [columns[sort ?? fallback], idColumn];
+  const key = columns[sort ?? fallback];
+  const keys = key === idColumn ? [idColumn] : [key, idColumn];
   // A search matches few rows, found through its trigram indexes and then sorted. Walking the
   // sort's index instead, hoping to meet 15 matches early, reads the whole table when they are
   // rare: COALESCE(x, x) sorts the same but hides the index from the planner.
-  return keys.map((key) => direction(options.searching ? sql`COALESCE(${key}, ${key})` : key));
+  const by = [key, idColumn].map((part) =>
+    direction(options.searching ? sql`COALESCE(${part}, ${part})` : part),
+  );
+  const seekable =
+    !options.searching &&
+    keys.every((part) => is(part, Column) && part.notNull && part.table === idColumn.table);
+  return seekable ? { by, seek: { keys: keys as AnyColumn[], descending: order === 'DESC' } } : { by };
 }
+
+/** The ORDER BY of `listOrder`, for lists that do not seek. */
+export const orderFor = (...args: Parameters<typeof listOrder>): SQL[] => listOrder(...args).by;
 
 /** How many rows past the end of the requested page the count still counts exactly. */
 export const COUNT_AHEAD = 1000;
@@ -108,7 +126,8 @@ type PageRecords<Row extends { id: number }, Item> = {
  * lists that have not moved to `ordered` yet.
  */
 export async function listPage<Row extends { id: number }, Item>(
-  options: PageRecords<Row, Item> & ({ ordered: SQLWrapper } | { ids: SQLWrapper; matches: SQLWrapper }),
+  options: PageRecords<Row, Item> &
+    ({ ordered: SQLWrapper | Seekable } | { ids: SQLWrapper; matches: SQLWrapper }),
 ): Promise<{ items: Item[]; total: number; total_kind?: TotalKind }> {
   const { db, page } = options;
   const loadRecords = (ids: number[]) =>
@@ -118,15 +137,12 @@ export async function listPage<Row extends { id: number }, Item>(
   let rows: Row[] | undefined;
   if ('ordered' in options && 'recordsByIds' in options) {
     const records = options.recordsByIds.inline(db);
-    ({ ids, rows, ...total } = await pageWithRecords(
-      db,
-      options.ordered,
-      page,
-      records,
-      options.estimateTable,
-    ));
+    const seekable =
+      isSeekable(options.ordered) ? options.ordered : { query: () => options.ordered as SQLWrapper };
+    ({ ids, rows, ...total } = await pageWithRecords(db, seekable, page, records, options.estimateTable));
   } else if ('ordered' in options) {
-    ({ ids, ...total } = await countedPage(db, options.ordered, page, options.estimateTable));
+    const ordered = isSeekable(options.ordered) ? options.ordered.query() : options.ordered;
+    ({ ids, ...total } = await countedPage(db, ordered, page, options.estimateTable));
   } else {
     const [pageIds, counted] = await Promise.all([
       queryRows<{ id: number }>(db, sql`${options.ids}`),
@@ -157,19 +173,23 @@ async function countedPage(
   page: PageInput,
   estimateTable?: string,
 ): Promise<{ ids: number[] } & Total> {
-  const [row] = await queryRows<WindowRow>(db, windowOf(ordered, page, estimateTable));
+  const { limit, offset } = pageWindow(page);
+  const [row] = await queryRows<WindowRow>(db, windowOf(ordered, { skip: offset, limit }, estimateTable));
   return { ids: (row?.ids ?? []).map(Number), ...(await windowTotal(db, ordered, page, row)) };
 }
 
 type WindowRow = { ids: number[] | null; counted: number; estimated: number | null };
 
 /** The window's statement: the page's ids, how many rows the window holds, the table's estimate. */
-function windowOf(ordered: SQLWrapper, page: PageInput, estimateTable?: string): SQL {
-  const { limit, offset } = pageWindow(page);
+function windowOf(
+  ordered: SQLWrapper,
+  { skip, limit }: { skip: number; limit: number },
+  estimateTable?: string,
+): SQL {
   return sql`SELECT (array_agg(windowed.id))[1 : ${limit}::int] AS ids,
       count(*)::int AS counted,
       ${estimateTable ? sql`(SELECT reltuples FROM pg_class WHERE oid = to_regclass(${estimateTable}))::bigint` : sql`NULL::bigint`} AS estimated
-      FROM (${ordered} OFFSET ${offset} LIMIT ${limit + COUNT_AHEAD}) AS windowed`;
+      FROM (${ordered} OFFSET ${skip} LIMIT ${limit + COUNT_AHEAD}) AS windowed`;
 }
 
 /** The list's total from its window (a page past the end counts again, capped at the offset). */
@@ -199,25 +219,74 @@ const dialect = new PgDialect();
  */
 async function pageWithRecords<Row>(
   db: Db,
-  ordered: SQLWrapper,
+  ordered: Pick<Seekable, 'query'> & { order?: ListOrder },
   page: PageInput,
   records: InlineRecords<Row>,
   estimateTable?: string,
 ): Promise<{ ids: number[]; rows: Row[] } & Total> {
-  const window = dialect.sqlToQuery(windowOf(ordered, page, estimateTable));
-  const text = `WITH list_window AS (${window.sql})
-    SELECT list_window.ids, list_window.counted, list_window.estimated, list_record.*
-    FROM list_window LEFT JOIN LATERAL (${records.text.replace(/\$1(?!\d)/g, 'list_window.ids')}) AS list_record ON true`;
+  const { limit, offset } = pageWindow(page);
+  const seek = offset >= ANCHOR_FROM_POSITION ? ordered.order?.seek : undefined;
+  const anchorsKey = seek ? queryKey(ordered.query()) : undefined;
+  const anchor = anchorsKey ? anchorsOf(db).nearest(anchorsKey, offset) : undefined;
+  const source = seek && anchor ? ordered.query(seekFrom(seek, anchor.keys)) : ordered.query();
+  const window = windowOf(source, { skip: offset - (anchor?.position ?? 0), limit }, estimateTable);
+  // The sort keys of the page's first row, to start the next request for this page from them.
+  const firstKeys = seek
+    ? sql`(SELECT json_build_array(${sql.join(seek.keys, sql`, `)}) FROM ${seek.keys[0]!.table} WHERE ${seek.keys.at(-1)} = list_window.ids[1])`
+    : sql`NULL::json`;
+  const recordsText = records.text.replace(/\$1(?!\d)/g, 'list_window.ids');
+  const query = dialect.sqlToQuery(sql`WITH list_window AS (${window})
+    SELECT list_window.ids, list_window.counted, list_window.estimated, ${firstKeys} AS first_keys, list_record.*
+    FROM list_window LEFT JOIN LATERAL (${sql.raw(recordsText)}) AS list_record ON true`);
   // Named after its text, so that PostgreSQL plans each shape of a list once per connection
   // (see `plan_cache_mode` in server/db/client.ts): planning the records' joins cost more than
   // running a first page.
-  const name = `list_${createHash('sha1').update(text).digest('base64url')}`;
-  const raw = await db._.session
-    .prepareQuery({ sql: text, params: window.params }, undefined, name, true, (rows) => rows as unknown[][])
-    .execute();
-  const lines = raw as unknown[][];
-  const [ids, counted, estimated] = (lines[0] ?? [null, 0, null]) as [number[] | null, number, number | null];
+  const name = `list_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const lines = (await db._.session
+    .prepareQuery(query, undefined, name, true, (rows) => rows as unknown[][])
+    .execute()) as unknown[][];
+  const [ids, counted, estimated, keys] = (lines[0] ?? [null, 0, null, null]) as [
+    number[] | null,
+    number,
+    number | null,
+    unknown[] | null,
+  ];
+  if (anchorsKey && keys && anchor?.position !== offset) anchorsOf(db).remember(anchorsKey, offset, keys);
+  const rows = (ids?.length ? lines : []).map((line) => records.toRow(line.slice(4)));
   const windowRow = { ids, counted, estimated };
-  const rows = (ids?.length ? lines : []).map((line) => records.toRow(line.slice(3)));
-  return { ids: (ids ?? []).map(Number), rows, ...(await windowTotal(db, ordered, page, windowRow)) };
+  return { ids: (ids ?? []).map(Number), rows, ...(await windowTotal(db, ordered.query(), page, windowRow)) };
+}
+
+/**
+ * An ordered query that can start at given sort keys: `query(after)` adds `after` to its
+ * conditions, and `order` is the `listOrder` it sorts by.
+ */
+export type Seekable = { query(after?: SQL): SQLWrapper; order: ListOrder };
+
+const isSeekable = (ordered: SQLWrapper | Seekable): ordered is Seekable =>
+  'order' in ordered && typeof (ordered as Seekable).query === 'function';
+
+/** Rows at or after the given keys in the list's order (a row comparison the sort's index serves). */
+function seekFrom(seek: NonNullable<ListOrder['seek']>, keys: readonly unknown[]): SQL {
+  const values = sql.join(
+    keys.map((value) => sql`${value}`),
+    sql`, `,
+  );
+  return sql`(${sql.join(seek.keys, sql`, `)}) ${sql.raw(seek.descending ? '<=' : '>=')} (${values})`;
+}
+
+const anchorsByDatabase = new WeakMap<Db, ListAnchors>();
+const anchorsOf = (db: Db) => {
+  let anchors = anchorsByDatabase.get(db);
+  if (!anchors) {
+    anchors = new ListAnchors();
+    anchorsByDatabase.set(db, anchors);
+  }
+  return anchors;
+};
+
+/** A query's identity for its anchors: its text and its values. */
+function queryKey(query: SQLWrapper): string {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return `${text}\u0000${JSON.stringify(params)}`;
 }

@@ -6,7 +6,7 @@ import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
-import { listPage, orderFor } from '../common/listing.js';
+import { listOrder, listPage } from '../common/listing.js';
 import { newApiKey } from './apiKey.js';
 import {
   type CompanyFilters,
@@ -65,16 +65,21 @@ export async function listCompanies(
   const unfiltered =
     actor.visibleCompanyIds === 'all' &&
     Object.values(filtersOf(input)).every((value) => value === undefined);
+  const order = listOrder(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, {
+    searching: !!input.search,
+  });
   return listPage({
     db,
     page: input,
-    ordered: db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(where)
-      .orderBy(
-        ...orderFor(SORT_COLUMNS, companies.id, input.sort, 'id', input.order, { searching: !!input.search }),
-      ),
+    ordered: {
+      order,
+      query: (after) =>
+        db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(where, after))
+          .orderBy(...order.by),
+    },
     recordsByIds: companyRecordsByIds,
     toItem: toCompanyRecord,
     estimateTable: unfiltered ? 'companies' : undefined,

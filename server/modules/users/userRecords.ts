@@ -9,7 +9,7 @@ import { companies, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
-import { likePattern, listPage, orderFor } from '../common/listing.js';
+import { likePattern, listOrder, listPage } from '../common/listing.js';
 
 export type UserRecord = z.output<typeof userRecord>;
 export type UserListItem = z.output<typeof userListItem>;
@@ -163,18 +163,19 @@ export async function listUsers(
 ): Promise<{ items: UserRecord[]; total: number }> {
   const { db } = deps.database;
   const where = userConditions(actor, input);
-  const order = orderFor(SORT_COLUMNS, users.id, input.sort, 'id', input.order, {
+  const order = listOrder(SORT_COLUMNS, users.id, input.sort, 'id', input.order, {
     searching: !!input.search,
   });
   // Only these sorts need the joined tables to pick the page's ids.
   const joined = input.sort === 'role_name' || input.sort === 'company_name';
-  const ids = joined
-    ? db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .innerJoin(companies, eq(companies.id, users.companyId))
-    : db.select({ id: users.id }).from(users);
+  const ids = () =>
+    joined
+      ? db
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .innerJoin(companies, eq(companies.id, users.companyId))
+      : db.select({ id: users.id }).from(users);
   const unfiltered =
     actor.visibleCompanyIds === 'all' &&
     !input.search &&
@@ -184,7 +185,13 @@ export async function listUsers(
   return listPage({
     db,
     page: input,
-    ordered: ids.where(where).orderBy(...order),
+    ordered: {
+      order,
+      query: (after) =>
+        ids()
+          .where(and(where, after))
+          .orderBy(...order.by),
+    },
     recordsByIds: userRecordsByIds,
     toItem: toRecord,
     estimateTable: unfiltered ? 'users' : undefined,
