@@ -137,8 +137,9 @@ export async function listPage<Row extends { id: number }, Item>(
   let rows: Row[] | undefined;
   if ('ordered' in options && 'recordsByIds' in options) {
     const records = options.recordsByIds.inline(db);
-    const seekable =
-      isSeekable(options.ordered) ? options.ordered : { query: () => options.ordered as SQLWrapper };
+    const seekable = isSeekable(options.ordered)
+      ? options.ordered
+      : { query: () => options.ordered as SQLWrapper };
     ({ ids, rows, ...total } = await pageWithRecords(db, seekable, page, records, options.estimateTable));
   } else if ('ordered' in options) {
     const ordered = isSeekable(options.ordered) ? options.ordered.query() : options.ordered;
