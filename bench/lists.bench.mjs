@@ -2,7 +2,8 @@
 // (bench/seed-lists.ts), on PostgreSQL 15 (a throwaway cluster, scripts/pg.mjs) and on PGlite. For
 // each: the company list and the user list as the administrator (first page, page 3000, a search,
 // sorted by name) and the request history (first page, a status, a signer), at 4 and 50
-// connections, beside the 3-query floor endpoint (get_users_admin) measured in the same run.
+// connections, beside the 3-query floor endpoint (get_users_admin) measured in the same run (at
+// c=50 also just before and after each shape, for its throughput over the floor's).
 // Goals: company and user lists on PostgreSQL p95 ≤ 25 ms at c=4 and throughput ≥ 0.5× the
 // floor's at c=50, on PGlite p95 ≤ 50 ms at c=4; the request history p95 ≤ 25 ms at c=4 on both.
 
@@ -143,6 +144,40 @@ async function measure(url, headers, shape, connections, seconds = DURATION_SECO
   };
 }
 
+const FLOOR = SHAPES[0];
+const FLOOR_CONNECTIONS = 50;
+
+/**
+ * A shape at c=50 between two half-runs of the floor, and its throughput over the floor's: on a
+ * shared 2-core machine the speed drifts within a run (the floor alone measured 1,300 to 2,400
+ * req/s from one run to the next), so each shape is compared with the floor of the same minute.
+ * The goal on PostgreSQL is ≥ 0.5.
+ *
+ * @param {'postgresql' | 'pglite'} backend
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {(typeof SHAPES)[number]} shape
+ * @param {(line: string) => void} log
+ */
+async function besideFloor(backend, url, headers, shape, log) {
+  const half = DURATION_SECONDS / 2;
+  const before = await measure(url, headers, FLOOR, FLOOR_CONNECTIONS, half);
+  const figure = await measure(url, headers, shape, FLOOR_CONNECTIONS);
+  const after = await measure(url, headers, FLOOR, FLOOR_CONNECTIONS, half);
+  const floor = (before.throughput + after.throughput) / 2;
+  const ratio = floor > 0 ? Math.round((figure.throughput / floor) * 100) / 100 : 0;
+  log(`${backend}: ${shape.key} c=50 over the floor around it (${Math.round(floor)} req/s): ${ratio}×`);
+  /** @type {import('../scripts/bench.mjs').BenchRow} */
+  const row = {
+    name: `lists.${backend}.${shape.key}.c50.vs_floor`,
+    label: `${backend}: ${shape.label}, c=50, throughput over the floor's around it (${Math.round(floor)} req/s)`,
+    value: ratio,
+    unit: '×',
+    better: 'higher',
+  };
+  return { figure, row };
+}
+
 /**
  * @param {'postgresql' | 'pglite'} backend
  * @param {(line: string) => void} log
@@ -197,13 +232,18 @@ async function runBackend(backend, log) {
           throw new Error(`${shape.key}: probe answered ${probe.status}`);
         for (const connections of CONCURRENCY) {
           log(`${backend}: ${shape.key} at c=${connections}`);
-          const figure = await measure(server.url, headers, shape, connections);
+          const beside =
+            shape !== FLOOR && connections === FLOOR_CONNECTIONS
+              ? await besideFloor(backend, server.url, headers, shape, log)
+              : undefined;
+          const figure = beside?.figure ?? (await measure(server.url, headers, shape, connections));
           const note = Number.isNaN(figure.p95)
             ? { note: `no reply within ${DURATION_SECONDS} s` }
             : figure.problems > 0
               ? { note: `${figure.problems} non-2xx/errors excluded` }
               : {};
           log(`${backend}: ${shape.key} c=${connections}: p95 ${figure.p95} ms, ${figure.throughput} req/s`);
+          if (beside) rows.push(beside.row);
           rows.push(
             {
               name: `lists.${backend}.${shape.key}.c${connections}.p95`,

@@ -5,10 +5,12 @@ import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { preparedByIds } from '../../server/db/preparedByIds.js';
 import { companies } from '../../server/db/schema/index.js';
+import { ANCHOR_FROM_POSITION } from '../../server/modules/common/listAnchors.js';
 import { COUNT_AHEAD, listOrder, listPage, listTotal } from '../../server/modules/common/listing.js';
 import { createTestDatabase, testDatabaseKind } from './support/database.js';
 
-const ROWS = COUNT_AHEAD + 200;
+// Past the counted window of a first page and past the position where deep pages seek.
+const ROWS = Math.max(COUNT_AHEAD, ANCHOR_FROM_POSITION) + 200;
 let database: Database;
 let dispose: () => Promise<void>;
 
@@ -24,12 +26,12 @@ afterAll(() => dispose());
 
 const everyCompany = () => database.db.select({ one: sql`1` }).from(companies);
 const someCompanies = () =>
-  database.db.select({ one: sql`1` }).from(companies).where(sql`${companies.fiscalName} LIKE 'Empresa 1%'`);
+  database.db.select({ one: sql`1` }).from(companies).where(sql`${companies.fiscalName} LIKE 'Empresa 11%'`);
 
 describe('listTotal', () => {
   it('is exact when the matches end within the counted window', async () => {
-    // 'Empresa 1…' matches 1, 10–19, 100–199 and 1000–1200: 312 rows.
-    expect(await listTotal(database.db, someCompanies(), { page: 1, itemsPerPage: 15 })).toBe(312);
+    // 'Empresa 11…' matches 11, 110–119 and 1100–1199: 111 rows.
+    expect(await listTotal(database.db, someCompanies(), { page: 1, itemsPerPage: 15 })).toBe(111);
   });
 
   it('is exact on the last pages of a large list', async () => {
@@ -77,16 +79,16 @@ function pageOf(
 
 describe('listPage with one ordered query', () => {
   it('cuts the page out in the list order, with the exact total of a filtered list', async () => {
-    const page = await pageOf({ page: 2, itemsPerPage: 5 }, { filter: 'Empresa 1%', descending: true });
-    // Descending: 1200, 1199, … ; the second page of five starts at 1195.
+    const page = await pageOf({ page: 2, itemsPerPage: 5 }, { filter: 'Empresa 11%', descending: true });
+    // Descending: 1199, 1198, … ; the second page of five starts at 1194.
     expect(page.items).toEqual([
-      'Empresa 1195',
       'Empresa 1194',
       'Empresa 1193',
       'Empresa 1192',
       'Empresa 1191',
+      'Empresa 1190',
     ]);
-    expect(page.total).toBe(312);
+    expect(page.total).toBe(111);
     expect(page).not.toHaveProperty('total_kind');
   });
 
@@ -108,9 +110,9 @@ describe('listPage with one ordered query', () => {
   });
 
   it('answers a page past the end with no items and the exact total, and an empty list with 0', async () => {
-    expect(await pageOf({ page: 30, itemsPerPage: 15 }, { filter: 'Empresa 1%' })).toEqual({
+    expect(await pageOf({ page: 30, itemsPerPage: 15 }, { filter: 'Empresa 11%' })).toEqual({
       items: [],
-      total: 312,
+      total: 111,
     });
     expect(await pageOf({ page: 1, itemsPerPage: 15 }, { filter: 'Nadie %' })).toEqual({
       items: [],
@@ -186,20 +188,20 @@ describe('listPage with a preparedByIds query', () => {
     const statements = vi.spyOn(session, 'prepareQuery');
     const executes = vi.spyOn(database.db, 'execute');
     try {
-      const page = await pageWithRecords({ page: 2, itemsPerPage: 5 }, 'Empresa 1%', true);
+      const page = await pageWithRecords({ page: 2, itemsPerPage: 5 }, 'Empresa 11%', true);
       expect(statements).toHaveBeenCalledTimes(1);
       expect(executes).not.toHaveBeenCalled();
-      expect(page.total).toBe(312);
+      expect(page.total).toBe(111);
       expect(page.items.map((item) => item.name)).toEqual([
-        'Empresa 1195',
         'Empresa 1194',
         'Empresa 1193',
         'Empresa 1192',
         'Empresa 1191',
+        'Empresa 1190',
       ]);
       const [first] = page.items;
       expect(first?.createdAt).toBeInstanceOf(Date);
-      expect(first).toMatchObject({ nameLength: 'Empresa 1195'.length, parentName: null });
+      expect(first).toMatchObject({ nameLength: 'Empresa 1194'.length, parentName: null });
       const [built] = await database.db
         .select({ createdAt: companies.createdAt })
         .from(companies)
@@ -214,7 +216,7 @@ describe('listPage with a preparedByIds query', () => {
   it.runIf(testDatabaseKind === 'postgresql')(
     'is planned once per connection on PostgreSQL, whatever the values',
     async () => {
-      await pageWithRecords({ page: 1, itemsPerPage: 5 }, 'Empresa 1%');
+      await pageWithRecords({ page: 1, itemsPerPage: 5 }, 'Empresa 11%');
       await pageWithRecords({ page: 3, itemsPerPage: 5 }, 'Empresa 2%');
       // Sequential queries reuse the pool's most recently released connection.
       const { rows } = (await database.db.execute(
@@ -234,9 +236,9 @@ describe('listPage with a preparedByIds query', () => {
     expect(deep.items.map((item) => item.name)).toEqual(
       (await pageOf({ page: lastPage - 1, itemsPerPage: 15 })).items,
     );
-    expect(await pageWithRecords({ page: 30, itemsPerPage: 15 }, 'Empresa 1%')).toEqual({
+    expect(await pageWithRecords({ page: 30, itemsPerPage: 15 }, 'Empresa 11%')).toEqual({
       items: [],
-      total: 312,
+      total: 111,
     });
     expect(await pageWithRecords({ page: 1, itemsPerPage: 15 }, 'Nadie %')).toEqual({ items: [], total: 0 });
   });

@@ -17,13 +17,13 @@ import {
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { preparedByIds } from '../../db/preparedByIds.js';
+import { preparedByIds, type RecordsByIds } from '../../db/preparedByIds.js';
 import { companies } from '../../db/schema/companies.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
 import { isForeignKeyViolation, isUniqueViolation } from './constraintErrors.js';
-import { likePattern, listPage, orderFor, pageWindow } from './listing.js';
+import { likePattern, listOrder, listPage } from './listing.js';
 
 /** A company's records: a serial `id`, the owning `companyId`, optionally `updatedAt` / `deletedAt`. */
 export type CompanyTable = PgTable & {
@@ -166,25 +166,23 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
   async function list(deps: Deps, input: CrudListInput<S>): Promise<{ items: R[]; total: number }> {
     const { db } = deps.database;
     const where = matching([input.companyId], input.search, input.filters);
-    const { limit, offset } = pageWindow(input);
-    const order = orderFor(sortColumns, table.id, input.sort, declaration.defaultSort, input.order, {
+    const order = listOrder(sortColumns, table.id, input.sort, declaration.defaultSort, input.order, {
       searching: !!input.search,
     });
-    const ids = () =>
-      db
-        .select({ id: table.id })
-        .from(table as PgTable)
-        .innerJoin(companies, eq(companies.id, table.companyId))
-        .where(where);
     const page = await listPage({
       db,
       page: input,
-      ids: ids()
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      matches: ids(),
-      records: async (pageIds) => (await rowsByIds(db, pageIds)) as unknown as CrudRow<T>[],
+      ordered: {
+        order,
+        query: (after) =>
+          db
+            .select({ id: table.id })
+            .from(table as PgTable)
+            .innerJoin(companies, eq(companies.id, table.companyId))
+            .where(and(where, after))
+            .orderBy(...order.by),
+      },
+      recordsByIds: rowsByIds as unknown as RecordsByIds<CrudRow<T>>,
       toItem: (row) => row,
     });
     return { ...page, items: await toRecords(db, page.items) };

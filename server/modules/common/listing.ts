@@ -55,7 +55,7 @@ export function listOrder<K extends string>(
 export const orderFor = (...args: Parameters<typeof listOrder>): SQL[] => listOrder(...args).by;
 
 /** How many rows past the end of the requested page the count still counts exactly. */
-export const COUNT_AHEAD = 1000;
+export const COUNT_AHEAD = 300;
 
 /**
  * The `total` of a list reply `{ items, total }`, without counting a large table on every page:
