@@ -53,6 +53,14 @@ describe('listTotal', () => {
   });
 });
 
+/** The ids of the companies whose name is LIKE `filter`, in the given direction of their id. */
+const companiesLike = (filter: string, descending = false) =>
+  database.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`${companies.fiscalName} LIKE ${filter}`)
+    .orderBy(descending ? desc(companies.id) : asc(companies.id));
+
 /** Companies named 'Empresa …' in the given direction of their id, paged by listPage's one statement. */
 function pageOf(
   page: { page: number; itemsPerPage: number },
@@ -62,11 +70,7 @@ function pageOf(
   return listPage({
     db,
     page,
-    ordered: db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(sql`${companies.fiscalName} LIKE ${options.filter ?? 'Empresa %'}`)
-      .orderBy(options.descending ? desc(companies.id) : asc(companies.id)),
+    ordered: companiesLike(options.filter ?? 'Empresa %', options.descending),
     records: (ids) =>
       db
         .select({ id: companies.id, name: companies.fiscalName })
@@ -168,20 +172,14 @@ describe('listPage with a preparedByIds query', () => {
     page: { page: number; itemsPerPage: number },
     filter: string,
     descending = false,
-  ) => {
-    const db = database.db;
-    return listPage({
-      db,
+  ) =>
+    listPage({
+      db: database.db,
       page,
-      ordered: db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`${companies.fiscalName} LIKE ${filter}`)
-        .orderBy(descending ? desc(companies.id) : asc(companies.id)),
+      ordered: companiesLike(filter, descending),
       recordsByIds: companyRecordsByIds,
       toItem: (row) => row,
     });
-  };
 
   it('reads the page and its records in one statement, in list order, decoded as the builder would', async () => {
     const session = database.db._.session;
