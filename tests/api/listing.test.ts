@@ -243,7 +243,7 @@ describe('listPage with a preparedByIds query', () => {
 });
 
 describe('listPage seeking deep pages from remembered sort keys', () => {
-  const SORTS = { id: companies.id, fiscal_name: companies.fiscalName };
+  const SORTS = { id: companies.id, fiscal_name: companies.fiscalName, created_at: companies.createdAt };
   /** The page through a seekable query (anchors) or a plain one (OFFSET only), by the given sort. */
   const namesOn = async (
     page: { page: number; itemsPerPage: number },
@@ -272,6 +272,8 @@ describe('listPage seeking deep pages from remembered sort keys', () => {
   it.each([
     ['id', false],
     ['fiscal_name', true],
+    // A timestamp's keys go through JSON and back as text.
+    ['created_at', false],
   ] as const)(
     'by %s (descending: %s) serves the page again, and the next ones, as OFFSET would',
     async (sort, descending) => {

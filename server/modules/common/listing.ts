@@ -215,7 +215,7 @@ const dialect = new PgDialect();
  * `countedPage` with the page's records in the same statement: the window's one row joined
  * laterally to the records query by its ids (one row of NULLs when the page is empty). Each
  * statement costs a round trip, and on a 2-core server the socket write and PostgreSQL's wake-up
- * for it were about a third of a first page's CPU (`bench/README.md`, "Lists at 100,000 rows").
+ * for it were about a sixth of a first page's CPU (`bench/README.md`, "Lists at 100,000 rows").
  * The rows come back in array mode, so the records' duplicate column names do not matter.
  */
 async function pageWithRecords<Row>(
