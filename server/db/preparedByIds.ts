@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, is, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
@@ -33,26 +34,11 @@ export function preparedByIds<Row>(
   name: string,
   build: (db: Db, ids: SQL) => Preparable<Row>,
 ): RecordsByIds<Row> {
-  const byDatabase = new WeakMap<Db, ReturnType<Preparable<Row>['prepare']>>();
-  const inlineByDatabase = new WeakMap<Db, InlineRecords<Row>>();
   const idsParameter = () => sql`${sql.placeholder('ids')}::int[]`;
-  const load = (db: Db, ids: readonly number[]): Promise<Row[]> => {
-    if (ids.length === 0) return Promise.resolve([]);
-    let prepared = byDatabase.get(db);
-    if (!prepared) {
-      prepared = build(db, idsParameter()).prepare(name);
-      byDatabase.set(db, prepared);
-    }
-    return prepared.execute({ ids: [...ids] });
-  };
-  const inline = (db: Db): InlineRecords<Row> => {
-    let found = inlineByDatabase.get(db);
-    if (!found) {
-      found = inlineRecords<Row>(name, build(db, idsParameter()));
-      inlineByDatabase.set(db, found);
-    }
-    return found;
-  };
+  const prepared = perDatabase((db) => build(db, idsParameter()).prepare(name));
+  const inline = perDatabase((db) => inlineRecords<Row>(name, build(db, idsParameter())));
+  const load = (db: Db, ids: readonly number[]): Promise<Row[]> =>
+    ids.length === 0 ? Promise.resolve([]) : prepared(db).execute({ ids: [...ids] });
   return Object.assign(load, { inline });
 }
 
@@ -82,5 +68,34 @@ function inlineRecords<Row>(name: string, select: Preparable<Row>): InlineRecord
           values[index] === null ? null : decode(values[index]),
         ]),
       ) as Row,
+  };
+}
+
+/**
+ * Names for statements built per request (list pages), after their text: the same text gets the
+ * same name, so each connection plans it once. Each connection keeps every named statement it
+ * has run, so past `max` different texts the rest run unnamed (planned per call, as before).
+ */
+export function statementNamer(prefix: string, max: number): (text: string) => string | undefined {
+  const names = new Set<string>();
+  return (text) => {
+    const name = `${prefix}_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.has(name)) return name;
+    if (names.size >= max) return undefined;
+    names.add(name);
+    return name;
+  };
+}
+
+/** One `T` per database, made from it on first use. */
+export function perDatabase<T>(create: (db: Db) => T): (db: Db) => T {
+  const byDatabase = new WeakMap<Db, T>();
+  return (db) => {
+    let value = byDatabase.get(db);
+    if (value === undefined) {
+      value = create(db);
+      byDatabase.set(db, value);
+    }
+    return value;
   };
 }

@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
 import { type AnyColumn, asc, Column, desc, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TotalKind } from '../../../contract/schemas.js';
 import { type Db, queryRows } from '../../db/client.js';
-import type { InlineRecords, RecordsByIds } from '../../db/preparedByIds.js';
+import {
+  type InlineRecords,
+  perDatabase,
+  type RecordsByIds,
+  statementNamer,
+} from '../../db/preparedByIds.js';
 import { ANCHOR_FROM_POSITION, ListAnchors } from './listAnchors.js';
 
 /** `%` and `_` typed by the user are literal characters, not wildcards. */
@@ -242,7 +246,7 @@ async function pageWithRecords<Row>(
   // Named after its text, so that PostgreSQL plans each shape of a list once per connection
   // (see `plan_cache_mode` in server/db/client.ts): planning the records' joins cost more than
   // running a first page.
-  const name = `list_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const name = listStatementName(db)(query.sql);
   const lines = (await db._.session
     .prepareQuery(query, undefined, name, true, (rows) => rows as unknown[][])
     .execute()) as unknown[][];
@@ -276,15 +280,10 @@ function seekFrom(seek: NonNullable<ListOrder['seek']>, keys: readonly unknown[]
   return sql`(${sql.join(seek.keys, sql`, `)}) ${sql.raw(seek.descending ? '<=' : '>=')} (${values})`;
 }
 
-const anchorsByDatabase = new WeakMap<Db, ListAnchors>();
-const anchorsOf = (db: Db) => {
-  let anchors = anchorsByDatabase.get(db);
-  if (!anchors) {
-    anchors = new ListAnchors();
-    anchorsByDatabase.set(db, anchors);
-  }
-  return anchors;
-};
+/** At most this many list statements are kept prepared on each connection. */
+const MAX_NAMED_LIST_STATEMENTS = 500;
+const listStatementName = perDatabase(() => statementNamer('list', MAX_NAMED_LIST_STATEMENTS));
+const anchorsOf = perDatabase(() => new ListAnchors());
 
 /** A query's identity for its anchors: its text and its values. */
 function queryKey(query: SQLWrapper): string {

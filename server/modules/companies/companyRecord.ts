@@ -1,10 +1,11 @@
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fillPath } from '../../../contract/define.js';
 import type { companyFilters, companyRecord } from '../../../contract/endpoints/company.js';
 import { company as companyEndpoints } from '../../../contract/endpoints/company.js';
 import type { Db } from '../../db/client.js';
+import { inIds } from '../../db/idArrays.js';
 import { preparedByIds } from '../../db/preparedByIds.js';
 import { cities, companies, departments } from '../../db/schema/index.js';
 import type { Actor } from '../../deps.js';
@@ -117,7 +118,7 @@ export function toCompanyRecord(row: CompanyRow): CompanyRecord {
 export function visibleLiveCompanies(actor: Actor): SQL {
   return and(
     isNull(companies.deletedAt),
-    actor.visibleCompanyIds === 'all' ? undefined : inArray(companies.id, [...actor.visibleCompanyIds]),
+    actor.visibleCompanyIds === 'all' ? undefined : inIds(companies.id, actor.visibleCompanyIds),
   )!;
 }
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LIST_SORTS, requestSummary } from '../../../contract/endpoints/requestHistory.js';
 import type { Db } from '../../db/client.js';
+import { inIds } from '../../db/idArrays.js';
 import { preparedByIds } from '../../db/preparedByIds.js';
 import {
   companies,
@@ -46,7 +47,7 @@ export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undef
   const conditions: (SQL | undefined)[] = [];
   if (filters.company_id) conditions.push(eq(signatureRequests.companyId, filters.company_id));
   else if (actor.visibleCompanyIds !== 'all') {
-    conditions.push(inArray(signatureRequests.companyId, [...actor.visibleCompanyIds]));
+    conditions.push(inIds(signatureRequests.companyId, actor.visibleCompanyIds));
   }
   if (filters.status) conditions.push(eq(signatureRequests.status, filters.status));
   if (filters.date_from) conditions.push(gte(signatureRequests.createdAt, startOfDay(filters.date_from)));
@@ -119,34 +120,37 @@ const summaryRowsByIds = preparedByIds('history_summaries_by_ids', (db, ids) =>
 
 /** Full summaries of the given requests (any order; callers re-order). */
 export async function summariesOf(db: Db, ids: number[]): Promise<RequestSummary[]> {
-  const rows = await summaryRowsByIds(db, ids);
-  return rows.map((row) => {
-    const signing = row.signers.filter((signer) => signer.kind !== 'copy');
-    return {
-      id: row.id,
-      company_id: row.companyId,
-      company_name: row.companyName,
-      title: row.title,
-      source: row.source,
-      status: row.status,
-      package_id: row.packageId,
-      package_name: row.packageName,
-      created_by: row.createdBy,
-      creator_name: row.creatorName ? [row.creatorName, row.creatorLastName].filter(Boolean).join(' ') : null,
-      signers: row.signers.map(({ id, name, email, status }) => ({
-        id,
-        name,
-        email,
-        status: status as RequestSummary['signers'][number]['status'],
-      })),
-      signed_count: signing.filter((signer) => signer.status === 'signed').length,
-      signer_count: signing.length,
-      seal_status: row.sealStatus,
-      created_at: row.createdAt.toISOString(),
-      expires_at: row.expiresAt.toISOString(),
-      completed_at: iso(row.completedAt),
-    };
-  });
+  return (await summaryRowsByIds(db, ids)).map(toSummary);
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summaryRowsByIds>>[number];
+
+function toSummary(row: SummaryRow): RequestSummary {
+  const signing = row.signers.filter((signer) => signer.kind !== 'copy');
+  return {
+    id: row.id,
+    company_id: row.companyId,
+    company_name: row.companyName,
+    title: row.title,
+    source: row.source,
+    status: row.status,
+    package_id: row.packageId,
+    package_name: row.packageName,
+    created_by: row.createdBy,
+    creator_name: row.creatorName ? [row.creatorName, row.creatorLastName].filter(Boolean).join(' ') : null,
+    signers: row.signers.map(({ id, name, email, status }) => ({
+      id,
+      name,
+      email,
+      status: status as RequestSummary['signers'][number]['status'],
+    })),
+    signed_count: signing.filter((signer) => signer.status === 'signed').length,
+    signer_count: signing.length,
+    seal_status: row.sealStatus,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    completed_at: iso(row.completedAt),
+  };
 }
 
 export async function summaryOf(db: Db, requestId: number): Promise<RequestSummary> {
@@ -167,8 +171,8 @@ export async function listRequests(
     db,
     page: input,
     ordered: orderedIdsQuery(actor, input),
-    records: async (ids) => summariesOf(db, ids),
-    toItem: (summary) => summary,
+    recordsByIds: summaryRowsByIds,
+    toItem: toSummary,
     estimateTable: historyWhere(actor, input) ? undefined : 'signature_requests',
   });
 }

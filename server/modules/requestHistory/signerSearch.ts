@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { inIds } from '../../db/idArrays.js';
 import { signatureRequestSigners, signatureRequests, signerSearchDocument } from '../../db/schema/index.js';
 import type { Actor } from '../../deps.js';
 import type { HistoryFilters } from './history.service.js';
@@ -45,7 +46,7 @@ export async function resolveSignerFilter<Filters extends HistoryFilters>(
   const signers = await queryRows<{ request_id: number }>(
     db,
     sql`SELECT ${signatureRequestSigners.requestId} AS request_id FROM ${signatureRequestSigners}
-        WHERE ${companies ? sql`${signatureRequestSigners.companyId} = ANY(${intArray(companies)}::int[]) AND` : sql``}
+        WHERE ${companies ? sql`${inIds(signatureRequestSigners.companyId, companies)} AND` : sql``}
           ${signerSearchDocument(signatureRequestSigners)} @@ to_tsquery('simple', ${query})
         LIMIT ${cap + 1}`,
   );
@@ -54,8 +55,6 @@ export async function resolveSignerFilter<Filters extends HistoryFilters>(
 }
 
 /** Ids as one array parameter (a PostgreSQL array literal of integers), however many there are. */
-const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** `signature_requests.id` among `ids` (none: no request). */
-export const requestIdIn = (ids: readonly number[]): SQL =>
-  ids.length === 0 ? sql`false` : sql`${signatureRequests.id} = ANY(${intArray(ids)}::int[])`;
+export const requestIdIn = (ids: readonly number[]): SQL => inIds(signatureRequests.id, ids);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { userListItem, userRecord } from '../../../contract/endpoints/adminUsers.js';
 import { ROLE } from '../../../contract/permissions.js';
 import type { Db } from '../../db/client.js';
+import { inIds } from '../../db/idArrays.js';
 import { preparedByIds } from '../../db/preparedByIds.js';
 import { companies, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
@@ -122,7 +123,7 @@ function userConditions(actor: Actor, filters: UserFilters): SQL | undefined {
     // The users of a deleted company leave the lists with it.
     actor.visibleCompanyIds === 'all'
       ? sql`${users.companyId} <> ALL(ARRAY(SELECT ${companies.id} FROM ${companies} WHERE ${companies.deletedAt} IS NOT NULL))`
-      : inArray(users.companyId, [...actor.visibleCompanyIds]),
+      : inIds(users.companyId, actor.visibleCompanyIds),
     filters.company_id ? eq(users.companyId, filters.company_id) : undefined,
     filters.role_id ? eq(users.roleId, filters.role_id) : undefined,
     filters.status ? eq(users.status, filters.status) : undefined,
