@@ -7,6 +7,7 @@ import { installSpanishZodMessages } from '../contract/validation.js';
 import type { Deps } from './deps.js';
 import { registerContract } from './http/contractRoutes.js';
 import { errorServerOptions, installErrorHandling } from './http/errorHandler.js';
+import { installHandlerDrain } from './http/handlerDrain.js';
 import type { Handler, Handlers } from './http/handlers.js';
 import { installApiDocs } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security.js';
@@ -58,6 +59,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
+  installHandlerDrain(app);
   installErrorHandling(app);
   installSecurityHeaders(app);
   // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
