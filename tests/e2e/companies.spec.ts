@@ -11,6 +11,7 @@ import {
 } from './fixtures/companies.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
+import { selectOption } from './support/platform.js';
 
 /**
  * Companies and branches (/user/company, /user/company/update/:id), end to end: the administrator
@@ -86,10 +87,8 @@ test('the administrator creates, filters, shows, edits, exports and deletes comp
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('El dígito de verificación del NIT no es válido')).toBeVisible();
   await dialog.getByLabel('NIT').fill(COMPANIES_NEW_NITS.administrator);
-  await dialog.getByLabel('Departamento').click();
-  await page.getByRole('option', { name: 'Antioquia' }).click();
-  await dialog.getByLabel('Ciudad').click();
-  await page.getByRole('option', { name: 'Medellín' }).click();
+  await selectOption(page, 'Departamento', 'Antioquia');
+  await selectOption(page, 'Ciudad', 'Medellín');
   await dialog.getByLabel('Correo de soporte').fill('soporte@gamma.test');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   const keyDialog = page.getByRole('dialog', { name: 'Clave de API del nuevo registro' });

@@ -59,8 +59,15 @@ export async function selectOption(
   option: string,
   scope = page.getByRole('dialog'),
 ) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const combobox = scope.getByRole('combobox', { name: label });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  // A click that lands while the form re-renders can leave the menu closed: open it again until
+  // the option shows.
+  await expect(async () => {
+    if (!(await choice.isVisible())) await combobox.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await choice.click();
 }
 
 /** Picks a company in an autocomplete by typing part of its name. */
