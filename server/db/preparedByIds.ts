@@ -13,7 +13,7 @@ type Preparable<Row> = {
  * ids): its ids are `$1`, its only parameter, and `toRow` maps one row of its columns, as returned
  * in array mode, the way the query builder would.
  */
-export type InlineRecords<Row> = { text: string; columnCount: number; toRow(values: unknown[]): Row };
+export type InlineRecords<Row> = { text: string; toRow(values: unknown[]): Row };
 
 /** Loads rows by id; `inline` gives its SQL to run inside another statement. */
 export type RecordsByIds<Row> = {
@@ -59,7 +59,6 @@ function inlineRecords<Row>(name: string, select: Preparable<Row>): InlineRecord
   });
   return {
     text,
-    columnCount: decoders.length,
     // As the builder maps a flat selection: NULL stays null, every other value goes through its decoder.
     toRow: (values) =>
       Object.fromEntries(

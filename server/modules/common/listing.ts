@@ -180,7 +180,7 @@ async function countedPage(
 ): Promise<{ ids: number[] } & Total> {
   const { limit, offset } = pageWindow(page);
   const [row] = await queryRows<WindowRow>(db, windowOf(ordered, { skip: offset, limit }, estimateTable));
-  return { ids: (row?.ids ?? []).map(Number), ...(await windowTotal(db, ordered, page, row)) };
+  return { ids: (row?.ids ?? []).map(Number), ...(await windowTotal(db, () => ordered, page, row)) };
 }
 
 type WindowRow = { ids: number[] | null; counted: number; estimated: number | null };
@@ -200,7 +200,7 @@ function windowOf(
 /** The list's total from its window (a page past the end counts again, capped at the offset). */
 async function windowTotal(
   db: Db,
-  ordered: SQLWrapper,
+  ordered: () => SQLWrapper,
   page: PageInput,
   row: WindowRow | undefined,
 ): Promise<Total> {
@@ -209,7 +209,7 @@ async function windowTotal(
   const counted =
     inWindow > 0 || offset === 0
       ? offset + inWindow
-      : await listTotal(db, ordered, { page: 1, itemsPerPage: offset });
+      : await listTotal(db, ordered(), { page: 1, itemsPerPage: offset });
   return totalFrom(counted, offset + limit + COUNT_AHEAD, row?.estimated);
 }
 
@@ -259,7 +259,11 @@ async function pageWithRecords<Row>(
   if (anchorsKey && keys && anchor?.position !== offset) anchorsOf(db).remember(anchorsKey, offset, keys);
   const rows = (ids?.length ? lines : []).map((line) => records.toRow(line.slice(4)));
   const windowRow = { ids, counted, estimated };
-  return { ids: (ids ?? []).map(Number), rows, ...(await windowTotal(db, ordered.query(), page, windowRow)) };
+  return {
+    ids: (ids ?? []).map(Number),
+    rows,
+    ...(await windowTotal(db, () => ordered.query(), page, windowRow)),
+  };
 }
 
 /**
