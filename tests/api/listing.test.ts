@@ -279,6 +279,9 @@ describe('listPage seeking deep pages from remembered sort keys', () => {
     async (sort, descending) => {
       const deep = { page: 70, itemsPerPage: 15 };
       const statements = vi.spyOn(database.db._.session, 'prepareQuery');
+      // The clock stands still, so the remembered keys cannot expire between the two reads
+      // however slow the machine is.
+      vi.useFakeTimers({ toFake: ['Date'] });
       try {
         const first = await namesOn(deep, sort, descending, true);
         const again = await namesOn(deep, sort, descending, true);
@@ -300,6 +303,7 @@ describe('listPage seeking deep pages from remembered sort keys', () => {
           );
         }
       } finally {
+        vi.useRealTimers();
         statements.mockRestore();
       }
     },

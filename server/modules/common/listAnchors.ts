@@ -21,7 +21,8 @@ export type Anchor = { position: number; keys: readonly unknown[]; expires: numb
 export class ListAnchors {
   readonly #byQuery = new Map<string, Anchor[]>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  // Read at each call (not captured once), so a test that freezes the clock freezes this one.
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** The live anchor of `query` closest before (or at) `position`, if any. */
   nearest(query: string, position: number): Anchor | undefined {
