@@ -235,8 +235,10 @@ async function pageWithRecords<Row>(
   const anchor = anchorsKey ? anchorsOf(db).nearest(anchorsKey, offset) : undefined;
   const source = seek && anchor ? ordered.query(seekFrom(seek, anchor.keys)) : ordered.query();
   const window = windowOf(source, { skip: offset - (anchor?.position ?? 0), limit }, estimateTable);
-  // The sort keys of the page's first row, to start the next request for this page from them.
-  const firstKeys = seek
+  // The sort keys of the page's first row, to start the next request for this page from them
+  // (not again while a remembered anchor starts this very page).
+  const capture = seek !== undefined && anchor?.position !== offset;
+  const firstKeys = capture
     ? sql`(SELECT json_build_array(${sql.join(seek.keys, sql`, `)}) FROM ${seek.keys[0]!.table} WHERE ${seek.keys.at(-1)} = list_window.ids[1])`
     : sql`NULL::json`;
   const recordsText = records.text.replace(/\$1(?!\d)/g, 'list_window.ids');
@@ -256,7 +258,7 @@ async function pageWithRecords<Row>(
     number | null,
     unknown[] | null,
   ];
-  if (anchorsKey && keys && anchor?.position !== offset) anchorsOf(db).remember(anchorsKey, offset, keys);
+  if (anchorsKey && capture && keys) anchorsOf(db).remember(anchorsKey, offset, keys);
   const rows = (ids?.length ? lines : []).map((line) => records.toRow(line.slice(4)));
   const windowRow = { ids, counted, estimated };
   return {
