@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseUndisplayable } from './documentText.js';
 import { PERMISSIONS } from './permissions.js';
 import { VALIDATION_MESSAGES, withoutControlCharacters } from './validation.js';
 
@@ -15,6 +16,8 @@ export const nonEmpty = (max = 255) =>
     .max(max)
     .refine((text) => withoutControlCharacters(text), { message: VALIDATION_MESSAGES.controlCharacter });
 export const permission = z.enum(PERMISSIONS);
+/** Text that a document shows (names, titles): also refuses what the document fonts cannot draw. */
+export const documentText = (max = 255) => nonEmpty(max).superRefine(refuseUndisplayable);
 
 /**
  * `{ filename, content_base64 }` of a file sent in JSON (as react-admin's file input gives it):

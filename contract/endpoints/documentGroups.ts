@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
-import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import { base64Upload, documentText, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 
 const area = 'Document groups';
 
@@ -140,7 +140,7 @@ const reminderDays = z.preprocess(blankToNull, z.coerce.number().int().min(1).ma
 /** The header fields of a group, as add and update take them. */
 const packageHeader = {
   folder_id: id,
-  name: nonEmpty(150),
+  name: documentText(150),
   description,
   status: packageStatus.default('active'),
   signing_order: signingOrder.default('sequential'),
@@ -153,7 +153,7 @@ const packageHeader = {
 
 const headerChanges = z.object({
   folder_id: id.optional(),
-  name: nonEmpty(150).optional(),
+  name: documentText(150).optional(),
   description,
   status: packageStatus.optional(),
   signing_order: signingOrder.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { refuseUndisplayable } from '../documentText.js';
 import { id } from '../schemas.js';
 import { templateField } from './templateFields.js';
 import { templateContent, templateVersionSummary } from './templates.js';
@@ -7,7 +8,10 @@ import { templateContent, templateVersionSummary } from './templates.js';
 const area = 'Document';
 
 /** Merge values: always text, inserted as text (never markup, never a URL scheme). */
-export const mergeValues = z.record(z.string().max(80), z.string().max(8_000_000)).default({});
+/** Values by field name; each is text a document shows, so it refuses what the fonts cannot draw. */
+export const mergeValues = z
+  .record(z.string().max(80), z.string().max(8_000_000).superRefine(refuseUndisplayable))
+  .default({});
 
 /** A rendered PDF, inline as base64 (the screens show it from a blob URL; no cookie auth exists). */
 export const renderedPdf = z.object({

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { featureKey } from '../features.js';
 import { ownedTable } from '../owners.js';
-import { base64Upload, email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import {
+  base64Upload,
+  documentText,
+  email,
+  id,
+  itemsPerPage,
+  nonEmpty,
+  page,
+  paginated,
+} from '../schemas.js';
 import { signerAuthentication } from './documentGroups.js';
 
 const area = 'PDF';
@@ -126,7 +135,7 @@ export const pdfRecipient = z
   .object({
     number: z.number().int().min(1).max(MAX_PDF_SIGNERS),
     kind: z.enum(['signer', 'approver', 'copy']).default('signer'),
-    name: nonEmpty(160),
+    name: documentText(160),
     email,
     phone: z
       .string()
@@ -166,7 +175,7 @@ export const pdfSendSettings = z.object({
 
 export const pdfSendItem = z.object({
   pdf_template_id: id,
-  title: nonEmpty(200),
+  title: documentText(200),
   signers: recipients,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
-import { email, id, nonEmpty } from '../schemas.js';
+import { documentText, email, id } from '../schemas.js';
 import { VALIDATION_MESSAGES, withoutControlCharacters } from '../validation.js';
 import {
   authenticationOption,
@@ -47,17 +47,18 @@ export const SENDING_MESSAGES = {
 /** The longest a request may stay open, in days. */
 export const MAX_EXPIRY_DAYS = 365;
 
-const optionalText = (max: number) =>
+/** Optional text a document shows (an empty string counts as absent). */
+const optionalDocumentText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    nonEmpty(max).optional(),
+    documentText(max).optional(),
   );
 
 /** One person of the request, as the sender gives them (their kind comes from the group's role). */
 export const requestSignerInput = z
   .object({
     number: z.coerce.number().int().min(1).max(50),
-    name: nonEmpty(150),
+    name: documentText(150),
     email,
     phone: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -69,7 +70,7 @@ export const requestSignerInput = z
         })
         .optional(),
     ),
-    id_type: optionalText(10),
+    id_type: optionalDocumentText(10),
     id_number: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z
@@ -104,7 +105,7 @@ const reminderDays = z.preprocess(
 export const signatureRequestInput = z.object({
   document_package_id: id,
   /** Shown to signers and in the history; the group's name when absent. */
-  title: optionalText(200),
+  title: optionalDocumentText(200),
   values: mergeValues,
   signers: z
     .array(requestSignerInput)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseUndisplayable } from '../documentText.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
 /**
@@ -194,7 +195,7 @@ function buildFieldValueSchema(field: TemplateField): z.ZodType<string> {
         .trim()
         .max(field.max_length ?? 5000);
       if (field.min_length) schema = schema.min(field.min_length);
-      return schema;
+      return schema.superRefine(refuseUndisplayable);
     }
     case 'number': {
       const pattern = field.integer ? /^-?\d+$/ : /^-?\d+([.,]\d+)?$/;

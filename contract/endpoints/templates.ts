@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
+import { refuseUndisplayable } from '../documentText.js';
 import { ownedTable } from '../owners.js';
-import { base64Upload, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import { base64Upload, documentText, id, itemsPerPage, page, paginated } from '../schemas.js';
 import { fieldTypeInfo, templateFields } from './templateFields.js';
 
 const area = 'Templates';
@@ -21,7 +22,10 @@ export const templateStatus = z.enum(['active', 'inactive']);
 /** Largest template HTML accepted (pictures travel inside it as data: URLs). */
 export const TEMPLATE_HTML_MAX = 6_000_000;
 const html = (max: number) =>
-  z.string().max(max, { message: 'El contenido de la plantilla es demasiado grande' });
+  z
+    .string()
+    .max(max, { message: 'El contenido de la plantilla es demasiado grande' })
+    .superRefine(refuseUndisplayable);
 
 /** Page setup of a version (millimetres), as the renderer takes it. */
 export const templatePageSetup = z.object({
@@ -219,7 +223,7 @@ export const templates = {
     body: z.object({
       company_id: id,
       document_type_id: id,
-      name: nonEmpty(150),
+      name: documentText(150),
       status: templateStatus.default('active'),
       ...templateContent,
     }),
@@ -241,7 +245,7 @@ export const templates = {
     params: z.object({ id }),
     body: z.object({
       document_type_id: id.optional(),
-      name: nonEmpty(150).optional(),
+      name: documentText(150).optional(),
       status: templateStatus.optional(),
       base_version: z.number().int().min(1).optional(),
       ...templateContent,

@@ -90,7 +90,7 @@ export function preamble(options: {
     `#let rubrica-box(field, kind, signer, caption, size) = box(stack(dir: ttb, spacing: 3pt, rect(width: size.at(0), height: size.at(1), inset: 0pt, stroke: 0.6pt + luma(90), fill: luma(248))[#context [#metadata((field: field, kind: kind, signer: signer, page: here().page(), x: here().position().x.pt(), y: here().position().y.pt(), width: size.at(0).pt(), height: size.at(1).pt(), page-height: page.height.pt())) <rubrica-box>]], text(size: 7.5pt, fill: luma(60), caption)))`,
     `#set document(title: ${typstString(options.title)}, date: none)`,
     `#set page(paper: "${PAPER[setup.paper].typst}", margin: (top: ${mm(margin.top)}, right: ${mm(margin.right)}, bottom: ${mm(margin.bottom)}, left: ${mm(margin.left)}), header: ${header}, footer: ${footer})`,
-    `#set text(font: (${options.fontFamilies.map(typstString).join(', ')}), size: 11pt, lang: "es", region: "co", hyphenate: false)`,
+    `#set text(font: (${options.fontFamilies.map(typstString).join(', ')}), fallback: false, size: 11pt, lang: "es", region: "co", hyphenate: false)`,
     '#set par(leading: 0.6em, spacing: 0.9em)',
     '#show heading: set block(above: 1.1em, below: 0.7em)',
     '#show heading.where(level: 1): set text(size: 20pt)',

@@ -64,9 +64,13 @@ export const RENDER_LIMITS = {
   maxValues: 2_000,
 } as const;
 
-/** Fonts shipped with the project (Liberation, OFL); the compiler also embeds Libertinus and DejaVu Sans Mono. */
+/**
+ * Fonts shipped with the project (Liberation, OFL; DejaVu Sans, Bitstream Vera licence). Documents
+ * use these two families and nothing else (`fallback: false`: no font of the machine), so what a
+ * document can show is known in advance: contract/documentGlyphs.ts, written from these files.
+ */
 export const FONT_DIRECTORY = () => join(projectRoot(), 'server', 'documents', 'fonts');
-const FONT_FAMILIES = ['Liberation Sans', 'Libertinus Serif', 'DejaVu Sans Mono'] as const;
+export const DOCUMENT_FONT_FAMILIES = ['Liberation Sans', 'DejaVu Sans'] as const;
 /** A folder that does not exist: the document can read nothing from disk, only mapped images. */
 const WORKSPACE = '/rubrica-documento';
 
@@ -125,7 +129,7 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
     preamble({
       setup,
       title: request.title ?? '',
-      fontFamilies: FONT_FAMILIES,
+      fontFamilies: DOCUMENT_FONT_FAMILIES,
       header: header!.typst,
       footer: footer!.typst,
     }) + body!.typst;

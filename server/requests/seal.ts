@@ -65,6 +65,7 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
       stamps: await stampsFor(deps, document.fieldBoxes, signers),
       certificate: {
         requestId: String(requestId),
+        requestTitle: request.title,
         documentName: document.name,
         signers: evidence,
         auditTrail,

@@ -1,6 +1,6 @@
 import type { ResolvedImage } from '../documents/images.js';
 import { resolvePageSetup } from '../documents/page-setup.js';
-import type { DocumentCompiler } from '../documents/renderer.js';
+import { DOCUMENT_FONT_FAMILIES, type DocumentCompiler } from '../documents/renderer.js';
 import { escapeMarkup, typstString } from '../documents/typst-syntax.js';
 import { type AuditEntry, canonicalJson, verifyAuditChain } from './audit-chain.js';
 import type { OtpChannel } from './masking.js';
@@ -28,6 +28,8 @@ export type CertificateSigner = {
 
 export type CompletionCertificateInput = {
   requestId: string;
+  /** The request's title as the sender gave it (the group's name by default). */
+  requestTitle?: string;
   documentName: string;
   /** Hex SHA-256 of the document as rendered and shown to the signers. */
   originalSha256: string;
@@ -128,14 +130,14 @@ export function completionCertificateSource(input: CompletionCertificateInput): 
     `#set document(title: ${typstString(`Certificado de finalización ${input.requestId}`)}, date: none)`,
     `#set page(paper: "us-letter", margin: (x: 18mm, top: 18mm, bottom: 20mm), footer: context [#set text(size: 7.5pt, fill: luma(80)); Certificado de finalización · solicitud ${escapeMarkup(input.requestId)} #h(1fr) Página #counter(page).display() de #counter(page).final().first()])`,
     '#counter(page).update(1)',
-    '#set text(font: ("Liberation Sans",), size: 8.5pt, lang: "es", region: "co", hyphenate: false)',
+    `#set text(font: (${DOCUMENT_FONT_FAMILIES.map(typstString).join(', ')}), fallback: false, size: 8.5pt, lang: "es", region: "co", hyphenate: false)`,
     '#set table(stroke: 0.4pt + luma(150), inset: 4pt)',
     '#show heading.where(level: 1): set text(size: 16pt)',
     '#show heading.where(level: 2): set text(size: 11pt)',
     `#grid(columns: (1fr, auto), gutter: 12pt, [`,
     '= Certificado de finalización',
     `${escapeMarkup(`Documento: ${input.documentName}`)} \\`,
-    `${escapeMarkup(`Solicitud: ${input.requestId}`)} \\`,
+    `${escapeMarkup(`Solicitud: ${input.requestTitle ? `${input.requestTitle} · n.º ${input.requestId}` : input.requestId}`)} \\`,
     `${escapeMarkup(`Emitido: ${bogotaTimestamp(input.issuedAt)} · ${utcTimestamp(input.issuedAt)}`)} \\`,
     `*Código de validación:* #text(size: 11pt, weight: "bold", ${typstString(input.validationCode)}) \\`,
     `#text(size: 7.5pt, ${typstString(`Verifique este documento en ${url}`)})`,

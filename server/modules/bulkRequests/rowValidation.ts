@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseUndisplayable } from '../../../contract/documentText.js';
 import { fieldValueSchema } from '../../../contract/endpoints/templateFields.js';
 import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
 import type { SheetColumn } from './sheetColumns.js';
@@ -23,7 +24,8 @@ const phoneSchema = fieldValueSchema({
 const nameSchema = z
   .string()
   .trim()
-  .max(150, { message: VALIDATION_MESSAGES.maxLength(150) });
+  .max(150, { message: VALIDATION_MESSAGES.maxLength(150) })
+  .superRefine(refuseUndisplayable);
 const idNumberSchema = z
   .string()
   .trim()
