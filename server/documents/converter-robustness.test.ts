@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_HTML_ALLOWLIST } from './allowlist.js';
+import { MAX_NESTING_DEPTH, nestingDepth, parseHtml } from './html-nodes.js';
 import { DocumentRenderer } from './renderer.js';
 import { sanitizeTemplateHtml } from './sanitize-template.js';
 
@@ -69,6 +70,44 @@ describe('any sanitised template compiles', () => {
         values: { nombre: 'José #read("/etc/passwd")' },
       });
       expect(rendered.pageCount, `semilla ${seed}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('renders random chains of elements nested as deep as allowed, and refuses one level more', async () => {
+    const renderer = DocumentRenderer.create();
+    const wrappers: [string, string][] = [
+      ['<blockquote>', '</blockquote>'],
+      ['<ul><li>', '</li></ul>'],
+      ['<ol><li>', '</li></ol>'],
+      ['<table><tbody><tr><td>', '</td></tr></tbody></table>'],
+      ['<strong>', '</strong>'],
+      ['<em>', '</em>'],
+      ['<u>', '</u>'],
+      ['<s>', '</s>'],
+      ['<a href="https://rubrica.test">', '</a>'],
+      ['<p style="text-align: center">', '</p>'],
+      ['<h2>', '</h2>'],
+      ['<div>', '</div>'],
+    ];
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = randomFrom(seed);
+      let open = '';
+      let close = '';
+      for (;;) {
+        const [start, end] = wrappers[Math.floor(random() * wrappers.length)]!;
+        if (nestingDepth(parseHtml(`${open}${start}x${end}${close}`)) > MAX_NESTING_DEPTH) break;
+        open += start;
+        close = end + close;
+      }
+      const html = `${open}Año profundo${close}`;
+      const rendered = await renderer.render({ html });
+      expect(rendered.pageCount, `semilla ${seed}`).toBeGreaterThan(0);
+      // The chain stopped within 4 levels of the limit (the widest wrapper): 4 more are too deep.
+      await expect(
+        renderer.render({ html: `<blockquote><blockquote>${html}</blockquote></blockquote>` }),
+      ).rejects.toMatchObject({
+        statusCode: 422,
+      });
     }
   }, 120_000);
 });

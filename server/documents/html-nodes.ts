@@ -60,3 +60,27 @@ export function integerAttribute(element: Element, name: string, fallback: numbe
   const value = Number.parseInt(element.attribs[name] ?? '', 10);
   return Number.isFinite(value) && value >= 1 ? Math.min(value, max) : fallback;
 }
+
+/**
+ * How deep a template nests, as Typst counts it: every element one level, a quote two (its
+ * style wraps the body again). Typst stops at 64 nested show rules ("maximum show rule depth
+ * exceeded"); 24 nested quotes still compiled and 32 did not. Walked without recursion, so that
+ * a hostile 100,000-level document is measured, not a stack overflow.
+ */
+export function nestingDepth(nodes: readonly ChildNode[]): number {
+  let deepest = 0;
+  const pending: [ChildNode, number][] = nodes.map((node) => [node, 0]);
+  while (pending.length > 0) {
+    const [node, above] = pending.pop()!;
+    if (!isElement(node)) continue;
+    const depth = above + (node.name === 'blockquote' ? 2 : 1);
+    deepest = Math.max(deepest, depth);
+    for (const child of node.children) pending.push([child, depth]);
+  }
+  return deepest;
+}
+
+/** The deepest nesting a template may have (see nestingDepth): far beyond what an editor makes. */
+export const MAX_NESTING_DEPTH = 32;
+
+export const NESTING_MESSAGE = `El contenido anida demasiados elementos (más de ${MAX_NESTING_DEPTH} niveles): simplifique listas, tablas y citas`;

@@ -5,7 +5,7 @@ import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-no
 import { HttpProblem } from '../errors.js';
 import { projectRoot } from '../paths.js';
 import { type FieldBox, type FieldDefinitions, type FieldValues, imageFieldSources } from './fields.js';
-import { imageSources, parseHtml } from './html-nodes.js';
+import { imageSources, MAX_NESTING_DEPTH, NESTING_MESSAGE, nestingDepth, parseHtml } from './html-nodes.js';
 import { convertHtmlToTypst } from './html-to-typst.js';
 import { type ImageLoader, type ResolvedImage, resolveImages } from './images.js';
 import { type PageSetup, pageSize, preamble, resolvePageSetup, textWidth } from './page-setup.js';
@@ -116,8 +116,12 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
   checkLimits(request);
   const setup = resolvePageSetup(request.page);
   const parts = [request.html, request.header ?? '', request.footer ?? ''];
+  const trees = parts.map(parseHtml);
+  // Before converting: the converter recurses, and Typst refuses deep show rules.
+  if (trees.some((tree) => nestingDepth(tree) > MAX_NESTING_DEPTH))
+    throw new HttpProblem(422, NESTING_MESSAGE, { html: NESTING_MESSAGE });
   const sources = [
-    ...parts.flatMap((html) => imageSources(parseHtml(html))),
+    ...trees.flatMap((tree) => imageSources(tree)),
     ...imageFieldSources(request.fields ?? {}, request.values ?? {}),
   ];
   const images = await resolveImages(sources, request.loadImage);

@@ -1,5 +1,6 @@
 import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
 import type { StoredPageSetup } from '../../db/schema/index.js';
+import { MAX_NESTING_DEPTH, NESTING_MESSAGE, nestingDepth, parseHtml } from '../../documents/html-nodes.js';
 import { type FieldDefinitions, sanitizeTemplateHtml } from '../../documents/index.js';
 import { unprocessable } from '../../errors.js';
 
@@ -40,6 +41,14 @@ export function cleanContent(input: TemplateContent): TemplateContent {
   const html = sanitizeTemplateHtml(input.html);
   const header = sanitizeTemplateHtml(input.header_html);
   const footer = sanitizeTemplateHtml(input.footer_html);
+  for (const [field, content] of [
+    ['html', html],
+    ['header_html', header],
+    ['footer_html', footer],
+  ] as const) {
+    if (nestingDepth(parseHtml(content)) > MAX_NESTING_DEPTH)
+      throw unprocessable(NESTING_MESSAGE, { [field]: NESTING_MESSAGE });
+  }
   if (!/\S/.test(html.replace(/<[^>]*>/g, '')) && !/<(img|table)\b/.test(html)) {
     throw unprocessable(CONTENT_MESSAGES.emptyBody, { html: CONTENT_MESSAGES.emptyBody });
   }
