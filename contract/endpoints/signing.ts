@@ -55,6 +55,8 @@ const signerSummary = z.object({
   phone: z.string().nullable(),
   /** The browser session already passed the required authentication. */
   authenticated: z.boolean(),
+  /** Five wrong codes in this link's round: no code is sent or checked until the sender resends. */
+  code_locked: z.boolean(),
   channels: z.array(otpChannel),
 });
 
@@ -159,7 +161,8 @@ export const signing = {
   validateCode: endpoint({
     method: 'POST',
     path: 'validate_code',
-    summary: 'Comprueba el código en el navegador que lo pidió; 5 intentos, luego el enlace se bloquea.',
+    summary:
+      'Comprueba el código en el navegador que lo pidió; 5 códigos errados (sumando todos los enviados al enlace) lo bloquean hasta que el remitente reenvíe la solicitud.',
     area,
     scope: 'public',
     permissions: [],

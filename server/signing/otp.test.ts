@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
-import { MemoryOtpStore, OTP_MESSAGES, OTP_RULES, OtpService, otpSecretFrom } from './otp.js';
+import { MemoryOtpStore, NO_TRY, OTP_MESSAGES, OTP_RULES, OtpService, otpSecretFrom } from './otp.js';
 
 function setup() {
   let clock = new Date('2026-03-01T15:00:00Z');
@@ -78,7 +78,7 @@ describe('OtpService', () => {
       status: 403,
       message: OTP_MESSAGES.otherSession,
     });
-    expect((await store.current(request.subject))?.attempts).toBe(1);
+    expect(await store.failures(request.subject)).toBe(1);
   });
 
   it('is valid for ten minutes only', async () => {
@@ -117,6 +117,61 @@ describe('OtpService', () => {
     await expect(service.verify({ ...request, code: fresh.code })).resolves.toMatchObject({ channel: 'sms' });
   });
 
+  it('counts wrong codes over every code sent: 12 wrong codes over 3 codes lock after the fifth', async () => {
+    const { service, store, advance } = setup();
+    const first = await service.issue(request);
+    for (let left = 4; left >= 1; left--) {
+      expect(await refusal(service.verify({ ...request, code: otherCode(first.code) }))).toEqual({
+        status: 422,
+        message: OTP_MESSAGES.wrong(left),
+      });
+    }
+    advance(OTP_RULES.resendAfterMs);
+    // A new code starts no new count: it brings the one wrong try left, not five.
+    const second = await service.issue({ ...request, channel: 'email', destination: 'ana@correo.test' });
+    expect(await refusal(service.verify({ ...request, code: otherCode(second.code) }))).toEqual({
+      status: 429,
+      message: OTP_MESSAGES.locked,
+    });
+    advance(OTP_RULES.resendAfterMs);
+    expect(await refusal(service.issue(request))).toEqual({ status: 429, message: OTP_MESSAGES.locked });
+    expect(await refusal(service.verify({ ...request, code: second.code }))).toEqual({
+      status: 429,
+      message: OTP_MESSAGES.locked,
+    });
+    expect(await store.failures(request.subject)).toBe(OTP_RULES.maxAttempts);
+  });
+
+  it('counts wrong codes only: the right one gives its try back', async () => {
+    const { service, store, advance } = setup();
+    const first = await service.issue(request);
+    for (let i = 0; i < 3; i++) await refusal(service.verify({ ...request, code: otherCode(first.code) }));
+    await expect(service.verify({ ...request, code: first.code })).resolves.toMatchObject({ channel: 'sms' });
+    expect(await store.failures(request.subject)).toBe(3);
+    advance(OTP_RULES.resendAfterMs);
+    const second = await service.issue(request);
+    expect(await refusal(service.verify({ ...request, code: otherCode(second.code) }))).toEqual({
+      status: 422,
+      message: OTP_MESSAGES.wrong(1),
+    });
+    expect(await refusal(service.verify({ ...request, code: otherCode(second.code) }))).toEqual({
+      status: 429,
+      message: OTP_MESSAGES.locked,
+    });
+    expect(await refusal(service.verify({ ...request, code: second.code }))).toMatchObject({ status: 429 });
+  });
+
+  it('compares five of ten concurrent wrong codes and refuses the rest as locked', async () => {
+    const { service, store } = setup();
+    const { code } = await service.issue(request);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => refusal(service.verify({ ...request, code: otherCode(code) }))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([422, 422, 422, 422, 429, 429, 429, 429, 429, 429]);
+    expect(await store.failures(request.subject)).toBe(OTP_RULES.maxAttempts);
+  });
+
   it('accepts the right code on the fifth try', async () => {
     const { service } = setup();
     const { code } = await service.issue(request);
@@ -135,7 +190,7 @@ describe('OtpService', () => {
       status: 422,
       message: OTP_MESSAGES.malformed,
     });
-    expect((await store.current(request.subject))?.attempts).toBe(0);
+    expect(await store.failures(request.subject)).toBe(0);
   });
 
   it('holds the limits under concurrent tries: one success, never more than five guesses', async () => {
@@ -145,7 +200,8 @@ describe('OtpService', () => {
       Array.from({ length: 20 }, () => service.verify({ ...request, code: otherCode(code) })),
     );
     expect(guesses.every((guess) => guess.status === 'rejected')).toBe(true);
-    expect((await store.current(request.subject))?.lockedAt).not.toBeNull();
+    expect(await store.failures(request.subject)).toBe(OTP_RULES.maxAttempts);
+    expect(await service.isLocked(request.subject)).toBe(true);
 
     const other = setup();
     const issued = await other.service.issue(request);
@@ -188,5 +244,22 @@ describe('OtpService', () => {
     expect(otpSecretFrom(secret)).toHaveLength(32);
     expect(Buffer.from(otpSecretFrom(secret)).toString('latin1')).not.toContain('xxxx');
     expect(otpSecretFrom(secret)).not.toEqual(otpSecretFrom('y'.repeat(48)));
+  });
+});
+
+describe('MemoryOtpStore tries', () => {
+  it('takes tries up to the limit, then answers locked; a given-back try can be taken again', async () => {
+    const store = new MemoryOtpStore();
+    const taken = [];
+    for (let i = 0; i < 6; i++) taken.push(await store.takeTry('a', 5));
+    expect(taken).toEqual([1, 2, 3, 4, 5, NO_TRY.locked]);
+    expect(await store.failures('a')).toBe(5);
+    expect(await store.takeTry('b', 5)).toBe(1);
+    await store.returnTry('a');
+    expect(await store.takeTry('a', 5)).toBe(5);
+    await store.clear('a');
+    expect(await store.failures('a')).toBe(0);
+    await store.returnTry('a');
+    expect(await store.failures('a')).toBe(0);
   });
 });

@@ -1,13 +1,19 @@
 import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
-import { type SignerSummary, SigningError, signingCall } from './api';
+import { type SignerOverview, type SignerSummary, SigningError, signingCall } from './api';
 
 /**
  * Identity check by a one-time code: choose the channel (e-mail, SMS, WhatsApp among those the
- * request asks), receive 6 digits, type them. The code is bound to this browser.
+ * request asks), receive 6 digits, type them. The code is bound to this browser. Five wrong
+ * codes lock the link; the panel then says so and what to do instead of offering more codes.
  */
 
 const CHANNEL_LABELS = { email: 'Correo', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
+
+export const LOCKED_TEXT = {
+  title: 'Se superó el número de intentos permitidos: este enlace quedó bloqueado.',
+  help: 'Pídale al remitente que le reenvíe la solicitud. Recibirá un enlace nuevo con el que podrá pedir otro código.',
+} as const;
 
 type Props = { token: string; signer: SignerSummary; onVerified: () => void };
 
@@ -17,7 +23,16 @@ export function OtpPanel({ token, signer, onVerified }: Props) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(signer.code_locked);
 
+  const refused = async (problem: unknown) => {
+    setError(problem instanceof SigningError ? problem.message : String(problem));
+    // A 429 is either this link's lock or the per-address limit (which passes): the server tells which.
+    if (problem instanceof SigningError && problem.status === 429) {
+      const overview = await signingCall<SignerOverview>('verify_token_user', { token }).catch(() => null);
+      if (overview?.signer.code_locked) setLocked(true);
+    }
+  };
   const send = async () => {
     setBusy(true);
     setError(null);
@@ -28,7 +43,7 @@ export function OtpPanel({ token, signer, onVerified }: Props) {
       });
       setSentTo(sent.sent_to);
     } catch (problem) {
-      setError(problem instanceof SigningError ? problem.message : String(problem));
+      await refused(problem);
     } finally {
       setBusy(false);
     }
@@ -40,17 +55,33 @@ export function OtpPanel({ token, signer, onVerified }: Props) {
       await signingCall('validate_code', { token, code });
       onVerified();
     } catch (problem) {
-      setError(problem instanceof SigningError ? problem.message : String(problem));
+      await refused(problem);
     } finally {
       setBusy(false);
     }
   };
 
+  const title = (
+    <Typography id="otp-title" component="h2" variant="h6">
+      Verifique su identidad
+    </Typography>
+  );
+  if (locked) {
+    return (
+      <Stack spacing={2} component="section" aria-labelledby="otp-title">
+        {title}
+        <Alert severity="warning" role="alert">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {LOCKED_TEXT.title}
+          </Typography>
+          <Typography variant="body2">{LOCKED_TEXT.help}</Typography>
+        </Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2} component="section" aria-labelledby="otp-title">
-      <Typography id="otp-title" component="h2" variant="h6">
-        Verifique su identidad
-      </Typography>
+      {title}
       {signer.channels.length > 1 && (
         <ToggleButtonGroup
           exclusive

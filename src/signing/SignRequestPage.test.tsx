@@ -22,6 +22,7 @@ const view = (overrides: Partial<SigningView> = {}): SigningView => ({
     email: 'an••••@c•••.test',
     phone: null,
     authenticated: true,
+    code_locked: false,
     channels: [],
   },
   documents: [
@@ -117,6 +118,65 @@ describe('SignRequestPage', () => {
       token: TOKEN,
       code: '123456',
     });
+  });
+
+  const codeView = (locked: boolean) =>
+    view({
+      signer: {
+        ...view().signer,
+        authentication: ['email_otp'],
+        authenticated: false,
+        code_locked: locked,
+        channels: ['email'],
+      },
+    });
+
+  it('shows a locked link as such and what to do, without offering codes', async () => {
+    serve({ verify_token_sign_request: { body: { data: codeView(true) } } });
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('este enlace quedó bloqueado');
+    expect(alert).toHaveTextContent('Pídale al remitente que le reenvíe la solicitud');
+    expect(screen.queryByRole('button', { name: 'Enviar código' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Firmar' })).toBeDisabled();
+  });
+
+  it('turns to the locked state when the fifth wrong code locks the link', async () => {
+    const locked =
+      'Se superó el número de intentos permitidos. El enlace quedó bloqueado hasta que el remitente reenvíe la solicitud';
+    const calls = serve({
+      verify_token_sign_request: { body: { data: codeView(false) } },
+      send_code: {
+        body: { data: { channel: 'email', sent_to: 'an••••@c•••.test', expires_in_seconds: 600 } },
+      },
+      validate_code: { status: 429, body: { message: locked } },
+      verify_token_user: { body: { data: { signer: codeView(true).signer, pending: [] } } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
+    await user.type(await screen.findByLabelText('Código de 6 dígitos'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar código' }));
+    expect(await screen.findByText(/Pídale al remitente/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Código de 6 dígitos')).not.toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain('verify_token_user');
+  });
+
+  it('keeps offering codes after a 429 of the per-address limit', async () => {
+    serve({
+      verify_token_sign_request: { body: { data: codeView(false) } },
+      send_code: {
+        status: 429,
+        body: { message: 'Demasiadas solicitudes. Intente de nuevo en 60 segundos' },
+      },
+      verify_token_user: { body: { data: { signer: codeView(false).signer, pending: [] } } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas solicitudes');
+    expect(screen.getByRole('button', { name: 'Enviar código' })).toBeInTheDocument();
+    expect(screen.queryByText(/Pídale al remitente/)).not.toBeInTheDocument();
   });
 
   it('rejects with one of the company reasons', async () => {

@@ -73,6 +73,8 @@ export type SignerSummary = {
   email: string;
   phone: string | null;
   authenticated: boolean;
+  /** Five wrong codes in this link's round: only the sender's resend (a new link) unlocks it. */
+  code_locked: boolean;
   channels: ('email' | 'sms' | 'whatsapp')[];
 };
 

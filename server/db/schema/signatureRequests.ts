@@ -216,6 +216,13 @@ export const signatureRequestSigners = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The link's round: a resend increments it, so the previous link stops working. */
     tokenRound: integer('token_round').notNull().default(1),
+    /**
+     * Wrong one-time codes typed in round `otp_failures_round` (server/signing/otp.ts): summed over
+     * every code of that round, 5 lock the link. A count of an earlier round is no count at all,
+     * so a new round (a resend) starts clean without anyone resetting it.
+     */
+    otpFailures: integer('otp_failures').notNull().default(0),
+    otpFailuresRound: integer('otp_failures_round').notNull().default(0),
     status: text('status', { enum: SIGNER_STATUSES }).notNull().default('waiting'),
     /** The signer's own field values (text fields a signer fills on the signing page). */
     fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default({}),
@@ -283,10 +290,17 @@ export const signerOtpCodes = pgTable(
     signerId: integer('signer_id')
       .notNull()
       .references(() => signatureRequestSigners.id, { onDelete: 'cascade' }),
+    /** The link's round the code was sent in; a code of an earlier round is no longer current. */
+    round: integer('round').notNull().default(1),
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
     codeHmac: text('code_hmac').notNull(),
     /** The browser session that asked for the code; another one cannot use it. */
     sessionHash: text('session_hash').notNull(),
+    /**
+     * `attempts` and `locked_at` counted tries per code; the count is now the signer's and the
+     * round's (`signature_request_signers.otp_failures`). No longer read or written; kept so that a
+     * process of the previous version still runs while a rolling upgrade replaces it.
+     */
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -9,7 +9,7 @@ import { appendRequestEvent } from '../../requests/events.js';
 import type { OtpChannel } from '../../signing/masking.js';
 import { OTP_RULES, OtpService, otpSecretFrom } from '../../signing/otp.js';
 import { renderCompanyEmail } from '../companies/emailTemplates.service.js';
-import { DatabaseOtpStore, otpSubject } from './otpStore.js';
+import { DatabaseOtpStore, isCodeLocked, otpSubject } from './otpStore.js';
 import {
   isTheirTurn,
   type LinkedSigner,
@@ -59,9 +59,11 @@ export async function isAuthenticated(
   if (signer.authentication.includes('selfie') && !signer.selfieKey) return false;
   if (otpChannelsOf(signer).length === 0) return true;
   if (!sessionId) return false;
+  // Five wrong codes in this round lock the link, even for a session that passed before.
+  if (isCodeLocked(signer)) return false;
   const { store, secret } = otpServiceOf(deps, db);
-  const code = await store.latest(signer.id);
-  if (!code?.usedAt || code.lockedAt) return false;
+  const code = await store.latest(signer);
+  if (!code?.usedAt) return false;
   if (code.sessionHash !== sessionHmac(secret, sessionId)) return false;
   // `updated_code_as_used` closes an authentication by moving the code's expiry to its use.
   if (code.expiresAt.getTime() <= code.usedAt.getTime()) return false;
@@ -123,7 +125,7 @@ export async function sendSignerCode(
   }
   const { service } = otpServiceOf(deps);
   const issued = await service.issue({
-    subject: otpSubject(signer.id),
+    subject: otpSubject(signer),
     sessionId: input.sessionId,
     channel: input.channel,
     destination:
@@ -166,7 +168,7 @@ export async function validateSignerCode(
   let verified: Awaited<ReturnType<OtpService['verify']>>;
   try {
     verified = await service.verify({
-      subject: otpSubject(signer.id),
+      subject: otpSubject(signer),
       sessionId: input.sessionId,
       code: input.code,
     });
@@ -197,7 +199,7 @@ export async function closeSignerAuthentication(deps: Deps, input: { token: stri
   const { db } = deps.database;
   const { signer } = await openSigner(deps, db, input.token);
   const { store, secret } = otpServiceOf(deps);
-  const code = await store.latest(signer.id);
+  const code = await store.latest(signer);
   if (!code?.usedAt || code.sessionHash !== sessionHmac(secret, input.sessionId)) {
     throw new HttpProblem(409, SIGNING_MESSAGES.authenticationRequired);
   }

@@ -15,6 +15,7 @@ import { documentsOfRequest } from '../../requests/records.js';
 import { maskEmail, maskPhone } from '../../signing/masking.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { isAuthenticated } from './authentication.service.js';
+import { isCodeLocked } from './otpStore.js';
 import { svgPagesOf } from './pages.js';
 import {
   assertOpen,
@@ -43,6 +44,7 @@ async function signerSummary(deps: Deps, signer: LinkedSigner['signer'], session
     email: maskEmail(signer.email),
     phone: signer.phone ? maskPhone(signerPhone(deps.config.SMS_DEFAULT_COUNTRY_CODE, signer.phone)) : null,
     authenticated: await isAuthenticated(deps, deps.database.db, signer, sessionId),
+    code_locked: otpChannelsOf(signer).length > 0 && isCodeLocked(signer),
     channels: otpChannelsOf(signer),
   };
 }
