@@ -9,6 +9,9 @@ export const FILE_MESSAGES = {
 
   pdfEncrypted: 'El PDF está cifrado o protegido con contraseña; quite la protección y vuelva a cargarlo',
   pdfMalformed: 'El PDF está dañado o incompleto y no se puede leer',
+  pdfBeforeHeader:
+    'El archivo no empieza con el encabezado del PDF (%PDF): tiene otro contenido antes; no se admite por seguridad',
+  pdfAfterEnd: 'El archivo tiene contenido después del final del PDF (%%EOF); no se admite por seguridad',
   pdfNoPages: 'El PDF no tiene páginas',
   pdfTooManyPages: (pages: number, max: number) =>
     `El PDF tiene ${pages} páginas; el máximo permitido es ${max}`,
