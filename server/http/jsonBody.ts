@@ -56,10 +56,12 @@ export function installJsonBodyParser(
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestsDeeperThan(body as string, maxDepth)) {
+    // `parseAs: 'string'` hands the body over as text.
+    const text = body as string;
+    if (jsonNestsDeeperThan(text, maxDepth)) {
       done(new HttpProblem(400, MESSAGES.bodyTooDeep(maxDepth)), undefined);
       return;
     }
-    parseJson(request, body, done);
+    parseJson(request, text, done);
   });
 }
