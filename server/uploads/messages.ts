@@ -42,9 +42,12 @@ export const FILE_MESSAGES = {
 
   docxUnreadable: 'No fue posible convertir el documento de Word',
 
-  imageUnreadable: 'La imagen está dañada o no se puede leer',
-  imageTooManyPixels: 'La imagen tiene demasiados píxeles',
-  imageTooLargeAfterEncoding: 'La imagen es demasiado grande incluso después de reducirla',
+  /** `of` names the image: «del logo», «de la firma». */
+  imageUnreadable: (of: string) => `La imagen ${of} está dañada o incompleta y no se puede leer`,
+  imageTooManyPixels: (of: string, width: number, height: number, limit: string) =>
+    `La imagen ${of} mide ${width.toLocaleString('es-CO')} × ${height.toLocaleString('es-CO')} píxeles; el máximo es ${limit}`,
+  imageTooLargeAfterEncoding: (of: string) =>
+    `La imagen ${of} es demasiado grande incluso después de reducirla`,
 
   faceNone: 'No se detectó ningún rostro en la foto; tómela de frente, con buena luz',
   faceSeveral: (count: number) =>
