@@ -9,7 +9,9 @@ import { registerContract } from './http/contractRoutes.js';
 import { errorServerOptions, installErrorHandling } from './http/errorHandler.js';
 import { installHandlerDrain } from './http/handlerDrain.js';
 import type { Handler, Handlers } from './http/handlers.js';
+import { installJsonBodyParser } from './http/jsonBody.js';
 import { installApiDocs } from './http/openapi.js';
+import { REQUEST_LIMITS } from './http/requestLimits.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
 import { installMailTracking } from './mail/tracking.js';
@@ -48,8 +50,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: false,
-    bodyLimit: 10 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: REQUEST_LIMITS.bodyBytes,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: REQUEST_LIMITS.paramLength },
     ...errorServerOptions,
   });
   const table = options.endpoints ?? endpoints;
@@ -61,6 +63,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   installHandlerDrain(app);
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installSecurityHeaders(app);
   // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
   // its document view is tens of KB of JSON). Files the build compressed already are left alone.

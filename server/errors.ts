@@ -24,6 +24,8 @@ export const MESSAGES = {
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   unsupportedMediaType: 'Tipo de contenido no soportado; envíe application/json',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande',
+  bodyTooDeep: (max: number) =>
+    `El cuerpo de la solicitud tiene demasiados niveles de anidación (máximo ${max})`,
   badUrl: 'La dirección solicitada no es válida',
   uriTooLong: 'La dirección solicitada es demasiado larga',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes',

@@ -251,6 +251,14 @@ export async function buildMutations(input: {
     replaceAt(sealed, gap.start, reason.padEnd(gap.end - gap.start - 1, '0')),
   );
   add('garbage after %%EOF', new Uint8Array(Buffer.concat([sealed, ascii('basura al final\n')])));
+  add(
+    'an HTML page after %%EOF',
+    new Uint8Array(Buffer.concat([sealed, ascii('\n<html><script>x()</script></html>\n')])),
+  );
+  add(
+    'an HTML page before %PDF',
+    new Uint8Array(Buffer.concat([ascii('<html><script>x()</script></html>\n'), sealed])),
+  );
   add('truncated file', sealed.subarray(0, sealed.length - 30));
   const emptied = s.acroForm.clone(s.context);
   emptied.set(PDFName.of('Fields'), s.context.obj([]));

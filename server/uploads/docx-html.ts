@@ -27,6 +27,9 @@ export type DocxHtml = {
  * to files outside it, every picture is re-encoded by sharp into a bounded data: URL, and the
  * result goes through the template sanitiser.
  */
+/** Only named if a refusal escaped: a picture that fails is left out of the document. */
+const DOCUMENT_IMAGE = { name: 'content_base64', of: 'del documento' };
+
 export async function convertDocxToHtml(bytes: Uint8Array): Promise<DocxHtml> {
   const checked = await inspectDocx(bytes);
   let imageCount = 0;
@@ -40,7 +43,11 @@ export async function convertDocxToHtml(bytes: Uint8Array): Promise<DocxHtml> {
     try {
       const original = await image.readAsBuffer();
       const format = image.contentType === 'image/jpeg' ? 'jpeg' : 'png';
-      const stored = await reencodeImage(original, { format, box: IMAGE_LIMITS.documentImage });
+      const stored = await reencodeImage(original, {
+        format,
+        rules: IMAGE_LIMITS.documentImage,
+        field: DOCUMENT_IMAGE,
+      });
       if (imageBytes + stored.bytes.length > MAX_IMAGE_BYTES_TOTAL) throw new Error('image budget spent');
       imageBytes += stored.bytes.length;
       imageCount++;

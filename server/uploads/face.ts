@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { HttpProblem } from '../errors.js';
-import { readImageSize } from './images.js';
+import { checkImageSize, IMAGE_FIELDS, type ImageField } from './images.js';
 import { IMAGE_LIMITS } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { checkUploadKind } from './sniff.js';
@@ -63,21 +63,23 @@ export type FaceDetection = {
  * otherwise, 413 over the size limit, 422 when unreadable or a pixel bomb), oriented by its EXIF
  * data, decoded to RGB and given to face-api's TinyFaceDetector on tfjs' WASM backend.
  */
-export async function detectFace(bytes: Uint8Array): Promise<FaceDetection> {
+export async function detectFace(
+  bytes: Uint8Array,
+  field: ImageField = IMAGE_FIELDS.photo,
+): Promise<FaceDetection> {
   await checkUploadKind(bytes, ['png', 'jpeg', 'webp']);
-  const { width, height } = await readImageSize(bytes);
-  if (width * height > IMAGE_LIMITS.maxInputPixels)
-    throw new HttpProblem(422, FILE_MESSAGES.imageTooManyPixels);
+  await checkImageSize(bytes, IMAGE_LIMITS.photo, field);
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    pixels = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: 'error' })
+    pixels = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.photo.maxInputPixels, failOn: 'error' })
       .rotate()
       .removeAlpha()
       .resize({ width: DETECTION_SIDE, height: DETECTION_SIDE, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new HttpProblem(422, FILE_MESSAGES.imageUnreadable);
+    const message = FILE_MESSAGES.imageUnreadable(field.of);
+    throw new HttpProblem(422, message, { [field.name]: message });
   }
   const { tf, faceapi } = await getDetector();
   const image = tf.tensor3d(pixels.data, [pixels.info.height, pixels.info.width, 3], 'int32');

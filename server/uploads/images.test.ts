@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
-import { normalisePhoto, normaliseSignatureImage } from './images.js';
+import { normaliseGraphic, normalisePhoto, normaliseSignatureImage } from './images.js';
+import {
+  GPS_MARK,
+  jpegClaiming,
+  jpegWithLocation,
+  picture,
+  pngClaiming,
+  pngWithText,
+  truncatedPng,
+} from './testing/hostile-images.js';
 
 const problem = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -13,28 +21,6 @@ const problem = async (promise: Promise<unknown>) => {
   expect(error).toBeInstanceOf(HttpProblem);
   return error as HttpProblem;
 };
-
-/** A PNG whose header claims `width × height` pixels, with almost no data behind it. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('normaliseSignatureImage', () => {
   it('stores a PNG that keeps transparency, fits the box and carries its SHA-256', async () => {
@@ -78,14 +64,26 @@ describe('normaliseSignatureImage', () => {
       .png()
       .toBuffer();
     const broken = await problem(normaliseSignatureImage(png.subarray(0, 40)));
-    expect([broken.statusCode, broken.message]).toEqual([422, 'La imagen está dañada o no se puede leer']);
+    const unreadable = 'La imagen de la firma está dañada o incompleta y no se puede leer';
+    expect([broken.statusCode, broken.message, broken.errors]).toEqual([
+      422,
+      unreadable,
+      { image: unreadable },
+    ]);
   });
 
-  it('refuses a pixel bomb from its header, without decoding it', async () => {
-    const bomb = pngClaiming(60_000, 60_000);
+  it('refuses a pixel bomb from its header, without decoding it, naming the field', async () => {
+    const bomb = pngClaiming(65_535, 65_535);
     expect(bomb.length).toBeLessThan(200);
-    const error = await problem(normaliseSignatureImage(bomb));
-    expect([error.statusCode, error.message]).toEqual([422, 'La imagen tiene demasiados píxeles']);
+    const error = await problem(
+      normaliseSignatureImage(bomb, { name: 'signature_image', of: 'de la firma' }),
+    );
+    const message = 'La imagen de la firma mide 65.535 × 65.535 píxeles; el máximo es 40 megapíxeles';
+    expect([error.statusCode, error.message, error.errors]).toEqual([
+      422,
+      message,
+      { signature_image: message },
+    ]);
   });
 });
 
@@ -120,5 +118,84 @@ describe('normalisePhoto', () => {
     const stored = await normalisePhoto(webp);
     const { data } = await sharp(stored.bytes).raw().toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(245);
+  });
+});
+
+describe('hostile images, for every kind that is stored', () => {
+  const kinds = {
+    logo: (bytes: Buffer) => normaliseGraphic(bytes, { format: 'png', kind: 'logo' }),
+    banner: (bytes: Buffer) => normaliseGraphic(bytes, { format: 'jpeg', kind: 'banner' }),
+    signature: (bytes: Buffer) => normaliseSignatureImage(bytes),
+    photo: (bytes: Buffer) => normalisePhoto(bytes),
+  };
+  const fields = { logo: 'logo', banner: 'image', signature: 'image', photo: 'image' };
+
+  for (const [kind, store] of Object.entries(kinds) as [
+    keyof typeof kinds,
+    (bytes: Buffer) => Promise<unknown>,
+  ][]) {
+    it(`${kind}: refuses a PNG claiming 65,535 × 65,535, a JPEG claiming 30,000 × 30,000 and a truncated PNG`, async () => {
+      for (const bomb of [pngClaiming(65_535, 65_535), await jpegClaiming(30_000, 30_000)]) {
+        const error = await problem(store(bomb));
+        expect(error.statusCode).toBe(422);
+        expect(error.message).toMatch(
+          /^La imagen (del|de la) \w+ mide (65\.535 × 65\.535|30\.000 × 30\.000) píxeles; el máximo es/,
+        );
+        expect(error.errors).toEqual({ [fields[kind]]: error.message });
+      }
+      const truncated = await problem(store(await truncatedPng()));
+      expect(truncated.statusCode).toBe(422);
+      expect(truncated.message).toMatch(/está dañada o incompleta/);
+      expect(truncated.errors).toEqual({ [fields[kind]]: truncated.message });
+    });
+  }
+
+  it('allows logos and banners 4,096 × 4,096 pixels, and refuses one pixel row more', async () => {
+    // Header-only images: the limit is decided before any pixel is decoded.
+    const over = await problem(normaliseGraphic(pngClaiming(4096, 4097), { format: 'png', kind: 'logo' }));
+    expect(over.message).toBe('La imagen del logo mide 4.096 × 4.097 píxeles; el máximo es 16,8 megapíxeles');
+    const atLimit = await problem(
+      normaliseGraphic(pngClaiming(4096, 4096), { format: 'png', kind: 'banner' }),
+    );
+    expect(atLimit.message).toMatch(/está dañada o incompleta/);
+  });
+
+  it('stores a logo or banner re-encoded in its own format: transparency kept, metadata and trailing bytes gone', async () => {
+    const png = await pngWithText();
+    const logo = await normaliseGraphic(png, { format: 'png', kind: 'logo' });
+    expect(logo.mimeType).toBe('image/png');
+    expect(logo.bytes.equals(png)).toBe(false);
+    expect(logo.bytes.includes(GPS_MARK)).toBe(false);
+    expect(logo.bytes.includes('<html>')).toBe(false);
+    const pngMetadata = await sharp(logo.bytes).metadata();
+    expect([pngMetadata.format, pngMetadata.hasAlpha, pngMetadata.width, pngMetadata.height]).toEqual([
+      'png',
+      true,
+      120,
+      80,
+    ]);
+
+    const jpeg = await jpegWithLocation();
+    expect(jpeg.includes(GPS_MARK)).toBe(true);
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const banner = await normaliseGraphic(jpeg, { format: 'jpeg', kind: 'banner' });
+    expect(banner.mimeType).toBe('image/jpeg');
+    expect(banner.bytes.includes(GPS_MARK)).toBe(false);
+    expect(banner.bytes.includes('<html>')).toBe(false);
+    const jpegMetadata = await sharp(banner.bytes).metadata();
+    expect([jpegMetadata.format, jpegMetadata.exif, jpegMetadata.icc]).toEqual([
+      'jpeg',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('drops EXIF GPS from a selfie and from a signature', async () => {
+    const jpeg = await jpegWithLocation();
+    for (const stored of [await normalisePhoto(jpeg), await normaliseSignatureImage(jpeg)]) {
+      expect(stored.bytes.includes(GPS_MARK)).toBe(false);
+      expect((await sharp(stored.bytes).metadata()).exif).toBeUndefined();
+    }
+    expect((await normaliseSignatureImage(await picture('png'))).mimeType).toBe('image/png');
   });
 });

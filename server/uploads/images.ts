@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { HttpProblem } from '../errors.js';
-import { IMAGE_LIMITS } from './limits.js';
+import { formatMegapixels, IMAGE_LIMITS, type ImageRules } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { checkUploadKind } from './sniff.js';
-
-export type ImageBox = { maxWidth: number; maxHeight: number; maxBytes: number };
 
 export type StoredImage = {
   bytes: Buffer;
@@ -16,38 +14,69 @@ export type StoredImage = {
   sha256: string;
 };
 
-const refuse = (message: string) => new HttpProblem(422, message);
+/** Where an image came from, so that a refusal names it. */
+export type ImageField = {
+  /** The request field, the key of the reply's `errors`. */
+  name: string;
+  /** How the message names the image: «del logo», «de la firma». */
+  of: string;
+};
+
+export const IMAGE_FIELDS = {
+  signature: { name: 'image', of: 'de la firma' },
+  photo: { name: 'image', of: 'de la foto' },
+  logo: { name: 'logo', of: 'del logo' },
+  banner: { name: 'image', of: 'del banner' },
+} as const satisfies Record<string, ImageField>;
+
+const refuse = (field: ImageField, message: string) =>
+  new HttpProblem(422, message, { [field.name]: message });
+
 /** Each retry shrinks the picture to this fraction of its sides until it fits `maxBytes`. */
 const SHRINK = 0.75;
 const MAX_ATTEMPTS = 8;
 
-/** Width and height from the header alone (422 when there is none). */
-export async function readImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+/**
+ * Width and height from the header alone, before anything is decoded: 422 naming the field when
+ * there is no readable header or it claims more pixels than `rules` allow.
+ */
+export async function checkImageSize(
+  bytes: Uint8Array,
+  rules: Pick<ImageRules, 'maxInputPixels'>,
+  field: ImageField,
+): Promise<{ width: number; height: number }> {
+  let size: { width?: number; height?: number };
   try {
-    // Only the header is read: the pixel count is known before anything is decoded.
-    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!width || !height) throw refuse(FILE_MESSAGES.imageUnreadable);
-    return { width, height };
-  } catch (error) {
-    throw error instanceof HttpProblem ? error : refuse(FILE_MESSAGES.imageUnreadable);
+    size = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse(field, FILE_MESSAGES.imageUnreadable(field.of));
   }
+  const { width, height } = size;
+  if (!width || !height) throw refuse(field, FILE_MESSAGES.imageUnreadable(field.of));
+  if (width * height > rules.maxInputPixels) {
+    const limit = formatMegapixels(rules.maxInputPixels);
+    throw refuse(field, FILE_MESSAGES.imageTooManyPixels(field.of, width, height, limit));
+  }
+  return { width, height };
 }
 
 /**
- * Decodes any raster image sharp reads (first frame only), applies its EXIF orientation, fits it
- * in the box, and encodes it afresh as PNG (transparency kept) or JPEG (on white): no metadata,
+ * Decodes any raster image sharp reads (first frame only) within the pixel limit of `rules`,
+ * failing on truncated or corrupt data, applies its EXIF orientation, fits it in the box, and
+ * encodes it afresh as PNG (transparency kept) or JPEG (on white): no metadata (EXIF, GPS, XMP),
  * no colour profile, no trailing bytes survive. Shrinks until the bytes fit.
  */
 export async function reencodeImage(
   bytes: Uint8Array,
-  options: { format: 'png' | 'jpeg'; box: ImageBox },
+  options: { format: 'png' | 'jpeg'; rules: ImageRules; field: ImageField },
 ): Promise<StoredImage> {
-  const { width, height } = await readImageSize(bytes);
-  if (width * height > IMAGE_LIMITS.maxInputPixels) throw refuse(FILE_MESSAGES.imageTooManyPixels);
-  let maxWidth = options.box.maxWidth;
-  let maxHeight = options.box.maxHeight;
+  const { rules, field } = options;
+  await checkImageSize(bytes, rules, field);
+  let maxWidth = rules.maxWidth;
+  let maxHeight = rules.maxHeight;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    let pipeline = sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, failOn: 'error' })
+    // The decoder enforces the limit itself too: the header checked above is not trusted alone.
+    let pipeline = sharp(bytes, { limitInputPixels: rules.maxInputPixels, failOn: 'error' })
       .rotate()
       .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true });
     pipeline =
@@ -58,9 +87,9 @@ export async function reencodeImage(
     try {
       output = await pipeline.toBuffer({ resolveWithObject: true });
     } catch {
-      throw refuse(FILE_MESSAGES.imageUnreadable);
+      throw refuse(field, FILE_MESSAGES.imageUnreadable(field.of));
     }
-    if (output.data.length <= options.box.maxBytes) {
+    if (output.data.length <= rules.maxBytes) {
       return {
         bytes: output.data,
         mimeType: options.format === 'png' ? 'image/png' : 'image/jpeg',
@@ -72,22 +101,43 @@ export async function reencodeImage(
     maxWidth = Math.max(1, Math.floor(Math.min(maxWidth, output.info.width) * SHRINK));
     maxHeight = Math.max(1, Math.floor(Math.min(maxHeight, output.info.height) * SHRINK));
   }
-  throw refuse(FILE_MESSAGES.imageTooLargeAfterEncoding);
+  throw refuse(field, FILE_MESSAGES.imageTooLargeAfterEncoding(field.of));
 }
 
 const UPLOADED_IMAGE_KINDS = ['png', 'jpeg', 'webp'] as const;
 
 /**
- * An uploaded signature image (`upload_sign_images`): PNG, JPEG or WebP by its bytes (415
- * otherwise, 413 over the size limit), stored as PNG with its transparency.
+ * A signature image (`upload_sign_images`, `update_signature`): PNG, JPEG or WebP by its bytes
+ * (415 otherwise, 413 over the size limit), stored as PNG with its transparency.
  */
-export async function normaliseSignatureImage(bytes: Uint8Array): Promise<StoredImage> {
+export async function normaliseSignatureImage(
+  bytes: Uint8Array,
+  field: ImageField = IMAGE_FIELDS.signature,
+): Promise<StoredImage> {
   await checkUploadKind(bytes, UPLOADED_IMAGE_KINDS);
-  return reencodeImage(bytes, { format: 'png', box: IMAGE_LIMITS.signature });
+  return reencodeImage(bytes, { format: 'png', rules: IMAGE_LIMITS.signature, field });
 }
 
-/** An uploaded selfie or photo (`upload_photos_logs`): same checks, stored as JPEG. */
-export async function normalisePhoto(bytes: Uint8Array): Promise<StoredImage> {
+/** A selfie or photo (`upload_photos_logs`): same checks, stored as JPEG. */
+export async function normalisePhoto(
+  bytes: Uint8Array,
+  field: ImageField = IMAGE_FIELDS.photo,
+): Promise<StoredImage> {
   await checkUploadKind(bytes, UPLOADED_IMAGE_KINDS);
-  return reencodeImage(bytes, { format: 'jpeg', box: IMAGE_LIMITS.photo });
+  return reencodeImage(bytes, { format: 'jpeg', rules: IMAGE_LIMITS.photo, field });
+}
+
+/**
+ * A company logo or a banner image whose type (PNG or JPEG) the caller told from its bytes: stored
+ * in the same format, so a PNG keeps its transparency and a JPEG stays a compact photo.
+ */
+export function normaliseGraphic(
+  bytes: Uint8Array,
+  options: { format: 'png' | 'jpeg'; kind: 'logo' | 'banner' },
+): Promise<StoredImage> {
+  return reencodeImage(bytes, {
+    format: options.format,
+    rules: IMAGE_LIMITS[options.kind],
+    field: IMAGE_FIELDS[options.kind],
+  });
 }

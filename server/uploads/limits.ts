@@ -48,15 +48,30 @@ export const OFFICE_ZIP_LIMITS = {
   minRatioCheckedBytes: 64 * 1024,
 } as const satisfies ZipLimits;
 
-/** Signature images and selfies after re-encoding. */
+/**
+ * What a stored image may be: `maxInputPixels` (width × height) is checked from the header and
+ * again by the decoder (sharp's `limitInputPixels`), so a "pixel bomb" is never expanded; the
+ * re-encoded picture fits in `maxWidth` × `maxHeight` and `maxBytes`.
+ */
+export type ImageRules = { maxInputPixels: number; maxWidth: number; maxHeight: number; maxBytes: number };
+
+/** Drawn graphics: 4,096 px a side is more than any screen or page shows of them. */
+const GRAPHIC_PIXELS = 4096 * 4096;
+/** Pictures from a camera: phones take up to about 40 megapixels. */
+const CAMERA_PIXELS = 40_000_000;
+
 export const IMAGE_LIMITS = {
-  /** Decoding refuses anything larger (width × height), so a "pixel bomb" is never expanded. */
-  maxInputPixels: 40_000_000,
-  signature: { maxWidth: 1200, maxHeight: 600, maxBytes: 512 * 1024 },
-  photo: { maxWidth: 1280, maxHeight: 1280, maxBytes: 1024 * 1024 },
+  logo: { maxInputPixels: GRAPHIC_PIXELS, maxWidth: 4096, maxHeight: 4096, maxBytes: MB },
+  banner: { maxInputPixels: GRAPHIC_PIXELS, maxWidth: 4096, maxHeight: 4096, maxBytes: MB },
+  /** Drawn on the signer's page (600 × 200) or uploaded: a scan or a photo of a signature on paper. */
+  signature: { maxInputPixels: CAMERA_PIXELS, maxWidth: 1200, maxHeight: 600, maxBytes: 512 * 1024 },
+  photo: { maxInputPixels: CAMERA_PIXELS, maxWidth: 1280, maxHeight: 1280, maxBytes: MB },
   /** Pictures embedded in an imported DOCX. */
-  documentImage: { maxWidth: 1600, maxHeight: 1600, maxBytes: 1024 * 1024 },
-} as const;
+  documentImage: { maxInputPixels: CAMERA_PIXELS, maxWidth: 1600, maxHeight: 1600, maxBytes: MB },
+} as const satisfies Record<string, ImageRules>;
 
 export const formatMegabytes = (bytes: number) =>
   `${(bytes / MB).toLocaleString('es-CO', { maximumFractionDigits: 1 })} MB`;
+
+export const formatMegapixels = (pixels: number) =>
+  `${(pixels / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} megapíxeles`;

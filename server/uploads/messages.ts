@@ -9,6 +9,9 @@ export const FILE_MESSAGES = {
 
   pdfEncrypted: 'El PDF está cifrado o protegido con contraseña; quite la protección y vuelva a cargarlo',
   pdfMalformed: 'El PDF está dañado o incompleto y no se puede leer',
+  pdfBeforeHeader:
+    'El archivo no empieza con el encabezado del PDF (%PDF): tiene otro contenido antes; no se admite por seguridad',
+  pdfAfterEnd: 'El archivo tiene contenido después del final del PDF (%%EOF); no se admite por seguridad',
   pdfNoPages: 'El PDF no tiene páginas',
   pdfTooManyPages: (pages: number, max: number) =>
     `El PDF tiene ${pages} páginas; el máximo permitido es ${max}`,
@@ -39,9 +42,12 @@ export const FILE_MESSAGES = {
 
   docxUnreadable: 'No fue posible convertir el documento de Word',
 
-  imageUnreadable: 'La imagen está dañada o no se puede leer',
-  imageTooManyPixels: 'La imagen tiene demasiados píxeles',
-  imageTooLargeAfterEncoding: 'La imagen es demasiado grande incluso después de reducirla',
+  /** `of` names the image: «del logo», «de la firma». */
+  imageUnreadable: (of: string) => `La imagen ${of} está dañada o incompleta y no se puede leer`,
+  imageTooManyPixels: (of: string, width: number, height: number, limit: string) =>
+    `La imagen ${of} mide ${width.toLocaleString('es-CO')} × ${height.toLocaleString('es-CO')} píxeles; el máximo es ${limit}`,
+  imageTooLargeAfterEncoding: (of: string) =>
+    `La imagen ${of} es demasiado grande incluso después de reducirla`,
 
   faceNone: 'No se detectó ningún rostro en la foto; tómela de frente, con buena luz',
   faceSeveral: (count: number) =>

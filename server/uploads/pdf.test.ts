@@ -1,6 +1,7 @@
 import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
+import { appendIncrementalUpdate, nextObjectNumber, readLastTrailer } from '../signing/pdf-incremental.js';
 import { inspectPdf } from './pdf.js';
 import { makePdf, qpdf } from './testing/files.js';
 
@@ -41,6 +42,51 @@ describe('inspectPdf', () => {
     expect(await refusal(Buffer.from('%PDF-1.7\nesto no es un PDF\n%%EOF\n'))).toMatch(
       /dañado|no tiene páginas/,
     );
+  });
+
+  it('refuses anything before the %PDF header, an HTML page above all', async () => {
+    const pdf = await makePdf(1);
+    const before = /no empieza con el encabezado del PDF/;
+    expect(
+      await refusal(Buffer.concat([Buffer.from('<html><script>alert(1)</script></html>\n'), pdf])),
+    ).toMatch(before);
+    // Not even a byte-order mark, a line break or a space: the header is the first line.
+    for (const prefix of ['\uFEFF', '\n', ' ', '\0']) {
+      expect(await refusal(Buffer.concat([Buffer.from(prefix), pdf]))).toMatch(before);
+    }
+    expect(
+      await refusal(Buffer.from(pdf.toString('latin1').replace('%PDF-1.7', '%PDF-x.y'), 'latin1')),
+    ).toMatch(before);
+  });
+
+  it('refuses anything but PDF white-space after the last %%EOF', async () => {
+    const pdf = await makePdf(1);
+    expect(pdf.subarray(-5).toString('latin1')).toBe('%%EOF');
+    const after = /contenido después del final del PDF/;
+    expect(
+      await refusal(Buffer.concat([pdf, Buffer.from('\n<html><script>alert(1)</script></html>\n')])),
+    ).toMatch(after);
+    expect(await refusal(Buffer.concat([pdf, Buffer.from('\n%comentario\n')]))).toMatch(after);
+    expect(await refusal(Buffer.concat([pdf, Buffer.from([0x0a, 0x80])]))).toMatch(after);
+    // NUL, TAB, LF, FF, CR and SPACE are the PDF white-space characters (ISO 32000-1, 7.2.2).
+    const padded = Buffer.concat([pdf, Buffer.from([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20, 0x0d, 0x0a])]);
+    expect(await inspectPdf(padded)).toEqual({ pageCount: 1 });
+  });
+
+  it('accepts a file saved with incremental updates: only the last %%EOF ends it', async () => {
+    const pdf = await makePdf(1);
+    const trailer = readLastTrailer(pdf);
+    const updated = appendIncrementalUpdate(pdf, trailer, [
+      { ref: nextObjectNumber(trailer, 0), body: PDFString.of('anotación') },
+    ]);
+    expect(Buffer.from(updated).toString('latin1').match(/%%EOF/g)).toHaveLength(2);
+    expect(await inspectPdf(updated)).toEqual({ pageCount: 1 });
+  });
+
+  it('refuses a trailing %%EOF that closes no cross-reference', async () => {
+    const pdf = await makePdf(1);
+    const disguised = Buffer.concat([pdf, Buffer.from('\n<html><body>hola</body></html>\n%%EOF\n')]);
+    expect(await refusal(disguised)).toMatch(/dañado o incompleto/);
   });
 
   it('refuses more pages than allowed, naming both numbers', async () => {

@@ -16,7 +16,10 @@ const WEBP = ascii('WEBP');
 const ZIP = ascii('PK\x03\x04');
 const PDF_HEADER = '%PDF-';
 
-/** PDF readers accept the header anywhere in the first kilobyte; so do we, and nowhere else. */
+/**
+ * PDF readers accept the header anywhere in the first kilobyte; so does sniffing, so that such a
+ * file is known as a PDF and `inspectPdf` refuses it (422) for the bytes before its header.
+ */
 function hasPdfHeader(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).includes(PDF_HEADER);
 }

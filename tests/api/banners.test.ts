@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createTextBanner, createUser } from '../../server/db/factories.js';
 import { banners } from '../../server/db/schema/index.js';
 import { readAll } from '../../server/storage/storage.js';
+import {
+  jpegClaiming,
+  jpegWithLocation,
+  picture,
+  pngClaiming,
+  truncatedPng,
+} from '../../server/uploads/testing/hostile-images.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { manualClock } from './support/mailbox.js';
 import { type AppSwap, onOwnApp } from './support/ownApp.js';
@@ -14,9 +22,10 @@ const PASSWORD = 'Banners-2030';
 /** A 1×1 PNG. */
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).toString(
-  'base64',
-);
+const JPEG = (await picture('jpeg', { width: 40, height: 20 })).toString('base64');
+/** The picture a data URL carries, as sharp reads it. */
+const pictureOf = async (dataUrl: string) =>
+  sharp(Buffer.from(dataUrl.replace(/^data:image\/(png|jpeg);base64,/, ''), 'base64')).metadata();
 
 type Banners = {
   t: TestApp;
@@ -127,13 +136,52 @@ describe('managing banners', () => {
     expect(image.status).toBe(200);
     expect(image.data).toMatchObject({
       kind: 'image',
-      image_url: `data:image/png;base64,${PNG}`,
+      image_url: expect.stringMatching(/^data:image\/png;base64,/),
       company_name: 'Acme Banners',
       starts_at: '2030-11-15T13:00:00.000Z',
     });
+    expect(await pictureOf(image.data.image_url!)).toMatchObject({ format: 'png', width: 1, height: 1 });
     const key = await storedKey(image.data.id);
     expect(key).toMatch(/^banners\/[0-9a-f-]+\.png$/);
-    expect((await readAll(t.deps.storage, key!))?.toString('base64')).toBe(PNG);
+    // The stored file is the re-encoded picture the record shows.
+    expect(`data:image/png;base64,${(await readAll(t.deps.storage, key!))?.toString('base64')}`).toBe(
+      image.data.image_url,
+    );
+  });
+
+  it('decodes every image before storing it: pixel bombs and cut files refused, metadata dropped', async () => {
+    const save = (content: Buffer) =>
+      api(tokens.admin, 'createBanner', {
+        body: {
+          ...textBanner,
+          kind: 'image',
+          image: { filename: 'x.png', content_base64: content.toString('base64') },
+        },
+      });
+    const before = await t.deps.database.db.select({ id: banners.id }).from(banners);
+    const refusals = [
+      [
+        pngClaiming(65_535, 65_535),
+        'La imagen del banner mide 65.535 × 65.535 píxeles; el máximo es 16,8 megapíxeles',
+      ],
+      [
+        await jpegClaiming(30_000, 30_000),
+        'La imagen del banner mide 30.000 × 30.000 píxeles; el máximo es 16,8 megapíxeles',
+      ],
+      [await truncatedPng(), 'La imagen del banner está dañada o incompleta y no se puede leer'],
+    ] as const;
+    for (const [bytes, message] of refusals) {
+      const refused = await save(bytes);
+      expect([refused.status, refused.errors]).toEqual([422, { image: message }]);
+    }
+    expect(await t.deps.database.db.select({ id: banners.id }).from(banners)).toHaveLength(before.length);
+    const located = await jpegWithLocation();
+    const kept = await save(located);
+    expect(kept.status).toBe(200);
+    const stored = await readAll(t.deps.storage, (await storedKey(kept.data.id))!);
+    expect(stored!.equals(located)).toBe(false);
+    expect(stored!.includes('<html>')).toBe(false);
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
   });
 
   it('refuses impossible dates, missing parts and files that are not PNG or JPEG, per field in Spanish', async () => {
@@ -207,9 +255,11 @@ describe('managing banners', () => {
         image: { filename: 'foto.jpg', content_base64: JPEG },
       },
     });
-    expect(replaced.data).toMatchObject({
-      title: 'Firma masiva',
-      image_url: `data:image/jpeg;base64,${JPEG}`,
+    expect(replaced.data.title).toBe('Firma masiva');
+    expect(await pictureOf(replaced.data.image_url!)).toMatchObject({
+      format: 'jpeg',
+      width: 40,
+      height: 20,
     });
     expect(replaced.data.audience).toBe('company');
     const newKey = await storedKey(imageBanner!.id);
@@ -217,7 +267,7 @@ describe('managing banners', () => {
     expect(await t.deps.storage.get(oldKey!)).toBeNull();
     // A form sending back the record without a new file keeps the image.
     const kept = await api(tokens.admin, 'updateBanner', { body: { ...replaced.data, image: null } });
-    expect(kept.data.image_url).toBe(`data:image/jpeg;base64,${JPEG}`);
+    expect(kept.data.image_url).toBe(replaced.data.image_url);
     expect(await storedKey(imageBanner!.id)).toBe(newKey);
     const backwards = await api(tokens.admin, 'updateBanner', {
       body: { id: imageBanner!.id, ends_at: '2030-01-01' },

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nitCheckDigit } from '../../contract/nit.js';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createUser } from '../../server/db/factories.js';
 import { auditLog, companies } from '../../server/db/schema/index.js';
+import {
+  GPS_MARK,
+  jpegClaiming,
+  jpegWithLocation,
+  pngClaiming,
+  truncatedPng,
+} from '../../server/uploads/testing/hostile-images.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Escrituras-2026';
@@ -272,9 +280,41 @@ describe('logos', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-disposition']).toMatch(/^inline;/);
-    expect(image.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+    // Served as stored: decoded and encoded afresh, the same one-pixel PNG.
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     const me = await t.app.inject({ url: `/api/get_users/${ids.elena}`, headers: bearer(andinaUser) });
     expect(me.json().data.company_avatar).toBe(url);
+  });
+
+  it('decodes a PNG or JPEG before storing it: pixel bombs and cut files refused on the logo field', async () => {
+    const send = async (bytes: Buffer) =>
+      call(andinaUser, 'PUT', `update_company/${ids.andina}`, {
+        logo: { filename: 'logo.png', content_base64: bytes.toString('base64') },
+      });
+    const before = (await call(andinaUser, 'GET', `get_company/${ids.andina}`)).json().data.logo_url;
+    const refusals = [
+      [
+        pngClaiming(65_535, 65_535),
+        'La imagen del logo mide 65.535 × 65.535 píxeles; el máximo es 16,8 megapíxeles',
+      ],
+      [
+        await jpegClaiming(30_000, 30_000),
+        'La imagen del logo mide 30.000 × 30.000 píxeles; el máximo es 16,8 megapíxeles',
+      ],
+      [await truncatedPng(), 'La imagen del logo está dañada o incompleta y no se puede leer'],
+    ] as const;
+    for (const [bytes, message] of refusals) {
+      const refused = await send(bytes);
+      expect([refused.statusCode, refused.json()]).toEqual([422, { message, errors: { logo: message } }]);
+    }
+    expect((await call(andinaUser, 'GET', `get_company/${ids.andina}`)).json().data.logo_url).toBe(before);
+    const located = await jpegWithLocation();
+    const kept = await send(located);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const served = (await t.app.inject({ url: kept.json().data.logo_url })).rawPayload;
+    expect(served.includes(GPS_MARK) || served.includes('<html>')).toBe(false);
+    const metadata = await sharp(served).metadata();
+    expect([metadata.format, metadata.exif]).toEqual(['jpeg', undefined]);
   });
 
   it('sanitises an SVG and replaces the old file', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BANNER_IMAGE_MAX_BYTES } from '../../../contract/endpoints/banner.js';
 import { unprocessable } from '../../errors.js';
+import { normaliseGraphic } from '../../uploads/images.js';
 
 export type ImageType = { extension: 'png' | 'jpg'; mime: 'image/png' | 'image/jpeg' };
 
@@ -16,8 +17,12 @@ export function detectImageType(bytes: Buffer): ImageType | null {
 
 const invalid = (message: string) => unprocessable('Revise la imagen del banner', { image: message });
 
-/** Decodes an uploaded banner image and checks it: base64, at most 1 MB, PNG or JPEG by its bytes. */
-export function decodeBannerImage(contentBase64: string): { bytes: Buffer; type: ImageType } {
+/**
+ * Decodes an uploaded banner image and checks it: base64, at most 1 MB, PNG or JPEG by its bytes,
+ * then decoded within the pixel limit and re-encoded in its own format (no metadata, no trailing
+ * bytes). Refusals are 422 on the `image` field.
+ */
+export async function decodeBannerImage(contentBase64: string): Promise<{ bytes: Buffer; type: ImageType }> {
   const payload = contentBase64.replace(/^data:[\w.+/-]*;base64,/i, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload) || payload.length % 4 === 1) {
     throw invalid('La imagen no está codificada en base64');
@@ -26,7 +31,9 @@ export function decodeBannerImage(contentBase64: string): { bytes: Buffer; type:
   if (bytes.length > BANNER_IMAGE_MAX_BYTES) throw invalid('La imagen supera el tamaño máximo de 1 MB');
   const type = detectImageType(bytes);
   if (!type) throw invalid('La imagen debe ser PNG o JPEG');
-  return { bytes, type };
+  const format = type.extension === 'png' ? 'png' : 'jpeg';
+  const stored = await normaliseGraphic(bytes, { format, kind: 'banner' });
+  return { bytes: stored.bytes, type };
 }
 
 /** A fresh storage key: a replaced image never overwrites the one a reader may still be fetching. */

@@ -181,7 +181,7 @@ async function checkBanner(deps: Deps, banner: BannerInput, hasStoredImage: bool
 /** Stores a new image first; the caller removes it if the row that names it is not saved. */
 async function storeImage(deps: Deps, image: BannerInput['image']): Promise<string | null> {
   if (!image) return null;
-  const { bytes, type } = decodeBannerImage(image.content_base64);
+  const { bytes, type } = await decodeBannerImage(image.content_base64);
   const key = newBannerImageKey(type);
   await deps.storage.put(key, bytes);
   return key;

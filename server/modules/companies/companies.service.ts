@@ -176,7 +176,7 @@ export async function createCompany(
   }
   checkRestrictedFields(actor, input, { ...NEW_COMPANY, parentId: input.parent_id ?? null });
   const location = await resolveLocation(db, input, NEW_COMPANY);
-  const logo = input.logo ? readLogo(input.logo) : null;
+  const logo = input.logo ? await readLogo(input.logo) : null;
   const apiKey = newApiKey();
   const now = deps.clock.now();
   const id = await withStoredLogo(deps, logo, async (logoKey) => {
@@ -252,7 +252,7 @@ export async function updateCompany(
     await assertTaxIdFree(db, input.tax_id, id);
   }
   const location = await resolveLocation(db, input, current);
-  const logo = input.logo ? readLogo(input.logo) : null;
+  const logo = input.logo ? await readLogo(input.logo) : null;
   await withStoredLogo(deps, logo, async (logoKey) => {
     try {
       await db

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '../../../contract/endpoints/company.js';
 import { unprocessable } from '../../errors.js';
+import { normaliseGraphic } from '../../uploads/images.js';
 
 export type LogoUpload = { filename: string; content_base64: string };
 export type LogoFile = { bytes: Buffer; extension: 'png' | 'jpg' | 'svg'; contentType: string };
@@ -147,17 +148,23 @@ function looksLikeSvg(bytes: Buffer): boolean {
 }
 
 /**
- * Decodes an uploaded logo and decides its type from its first bytes (never from the name):
- * PNG, JPEG, or SVG, which is sanitised. Too large or anything else → 422 on the `logo` field.
+ * Decodes an uploaded logo and decides its type from its first bytes (never from the name): PNG
+ * or JPEG, decoded within the pixel limit and stored re-encoded (no metadata, no trailing bytes),
+ * or SVG, which is sanitised. Too large, unreadable or anything else → 422 on the `logo` field.
  */
-export function readLogo(upload: LogoUpload): LogoFile {
+export async function readLogo(upload: LogoUpload): Promise<LogoFile> {
   const bytes = Buffer.from(upload.content_base64, 'base64');
   if (bytes.length > LOGO_MAX_BYTES) throw invalid(LOGO_MESSAGES.tooLarge);
-  if (bytes.length >= PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    return { bytes, extension: 'png', contentType: LOGO_CONTENT_TYPES.png };
-  }
-  if (bytes.length > 3 && bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) {
-    return { bytes, extension: 'jpg', contentType: LOGO_CONTENT_TYPES.jpg };
+  const raster =
+    bytes.length >= PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE)
+      ? 'png'
+      : bytes.length > 3 && bytes.subarray(0, 3).equals(JPEG_SIGNATURE)
+        ? 'jpeg'
+        : null;
+  if (raster) {
+    const stored = await normaliseGraphic(bytes, { format: raster, kind: 'logo' });
+    const extension = raster === 'png' ? 'png' : 'jpg';
+    return { bytes: stored.bytes, extension, contentType: LOGO_CONTENT_TYPES[extension] };
   }
   if (looksLikeSvg(bytes)) {
     const clean = sanitizeSvg(bytes.toString('utf8'));

@@ -14,7 +14,7 @@ import type { SigningIdentity } from '../../signing/cms.js';
 import { commonName } from '../../signing/crypto.js';
 import { loadPkcs12, Pkcs12Error } from '../../signing/pkcs12.js';
 import { readAll } from '../../storage/storage.js';
-import { normaliseSignatureImage } from '../../uploads/images.js';
+import { IMAGE_FIELDS, normaliseSignatureImage } from '../../uploads/images.js';
 import { openCertificate, sealCertificate } from './certificateBox.js';
 
 /**
@@ -25,6 +25,8 @@ import { openCertificate, sealCertificate } from './certificateBox.js';
 
 type SettingsRecord = z.input<typeof signatureSettingsRecord>;
 type CertificateDetails = NonNullable<SettingsRecord['certificate']>;
+/** Refusals of the image name the body field it came in. */
+const SIGNATURE_IMAGE_FIELD = { ...IMAGE_FIELDS.signature, name: 'signature_image' };
 
 const keys = (userId: number) => ({
   image: `users/${userId}/signature.png`,
@@ -106,6 +108,7 @@ export async function updateSignature(
   const image = body.signature_image
     ? await normaliseSignatureImage(
         new Uint8Array(Buffer.from(body.signature_image.content_base64, 'base64')),
+        SIGNATURE_IMAGE_FIELD,
       )
     : undefined;
   const certificate = body.certificate ? await checkedCertificate(deps, body.certificate) : undefined;
