@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { RootRedirect } from '../access/RootRedirect';
 import type { PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
 import { HomePage } from '../home/HomePage';
@@ -73,8 +73,17 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.getCompanyValidationCodes': { title: 'app.pages.statistics_company_codes' },
 };
 
-/** The element a route renders: a declared resource's screen, else the page of the table above. */
+/**
+ * The element a route renders: a declared resource's screen, else the page of the table above.
+ * Keyed by the route, so moving to another route mounts its screen afresh: two routes rendering the
+ * same component (every generated list is a GeneratedListPage) would otherwise share one instance,
+ * with the first screen's state and a different order of hooks (a crash to «Algo salió mal»).
+ */
 export function pageElement(name: string): ReactElement {
+  return <Fragment key={name}>{routeScreen(name)}</Fragment>;
+}
+
+function routeScreen(name: string): ReactElement {
   const generated = resourcePageOf(name);
   if (generated) return generated();
   const page = ADMIN_PAGES[name as AdminRouteName];

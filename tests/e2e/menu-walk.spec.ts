@@ -88,11 +88,16 @@ async function follow(page: Page, link: ListLink) {
 
 async function walkMenu(page: Page) {
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on('pageerror', (error) => {
+    // The e-mail template preview is a sandboxed frame: what its sandbox refuses is by design.
+    if (!error.message.includes('sandboxed')) errors.push(`${page.url()}: ${error.message}`);
+  });
   // The error boundary catches a render's exception, and React reports it on the console.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(`${page.url()}: ${message.text()}`);
+    // A refused request is the screen's business; a sandboxed preview frame (e-mail templates)
+    // reports what its sandbox blocks.
+    const benign = /^Failed to load resource|sandboxed/.test(message.text());
+    if (message.type() === 'error' && !benign) errors.push(`${page.url()}: ${message.text()}`);
   });
   await page.goto('/home');
   await expect(drawer(page).locator('[data-menu-entry]').first()).toBeVisible();
@@ -109,21 +114,25 @@ async function walkMenu(page: Page) {
     await expect(page.getByRole('heading', { level: 1 }), `${from} → ${to}`).toBeVisible();
     // Settled: nothing left loading (a list that crashes does so once its data arrives).
     await expect(page.locator('[role="progressbar"]:not([aria-valuenow])'), `${from} → ${to}`).toHaveCount(0);
-    await expect(page.getByText('Algo salió mal'), `${from} → ${to}`).toHaveCount(0);
     expect(errors, `${from} → ${to}`).toEqual([]);
+    await expect(page.getByText('Algo salió mal'), `${from} → ${to}`).toHaveCount(0);
   }
 }
 
 test.describe('moving between list screens through the menu', () => {
+  // The two walks are independent: one per worker.
+  test.describe.configure({ mode: 'parallel' });
   test('the administrator reaches every list screen from every other one', async ({ page }) => {
-    test.setTimeout(600_000);
+    // Some 250 moves, each waiting for its screen to settle: minutes on a busy 2-core machine.
+    test.setTimeout(20 * 60_000);
     const { email, password } = adminCredentials();
     await signPageIn(page, await apiSession(email, password));
     await walkMenu(page);
   });
 
   test('a company administrator reaches every list screen from every other one', async ({ page }) => {
-    test.setTimeout(600_000);
+    // Some 250 moves, each waiting for its screen to settle: minutes on a busy 2-core machine.
+    test.setTimeout(20 * 60_000);
     await signPageIn(
       page,
       await apiSession(SHELL_PERSONAS.companyAdmin.email, SHELL_PERSONAS.companyAdmin.password),
