@@ -109,6 +109,7 @@ export const EMAIL_PLACEHOLDERS = {
   sender_name: 'Quién envía la solicitud',
   expires_at: 'Fecha límite para firmar',
   code: 'Código de verificación',
+  rejection_reason: 'Motivo del rechazo',
 } as const;
 export type EmailPlaceholder = keyof typeof EMAIL_PLACEHOLDERS;
 
@@ -149,10 +150,10 @@ export const EMAIL_TEMPLATES = [
   {
     key: 'signature_rejected',
     label: 'Firma rechazada',
-    placeholders: ['signer_name', 'document_name', 'link', 'company_name'],
+    placeholders: ['signer_name', 'document_name', 'link', 'company_name', 'rejection_reason'],
     subject: '«{{document_name}}» fue rechazado',
     bodyHtml:
-      '<p>{{signer_name}} rechazó firmar «{{document_name}}» de {{company_name}}.</p><p><a href="{{link}}">Ver el detalle</a></p>',
+      '<p>{{signer_name}} rechazó firmar «{{document_name}}» de {{company_name}}.</p><p>Motivo: {{rejection_reason}}</p><p><a href="{{link}}">Ver el detalle</a></p>',
   },
   {
     key: 'otp_code',

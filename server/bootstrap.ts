@@ -48,12 +48,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   const clock = options.clock ?? systemClock;
   const scheduler = new Scheduler(queue, { logger, clock, tickMs: config.JOB_POLL_MS });
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
+  const storage = options.storage ?? localStorageFor(config.DATA_DIR);
   const mailer = createMailer({
     db: database.db,
     queue,
     transport,
     from: config.MAIL_FROM,
     trackingBaseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    storage,
   });
   const deps: Deps = {
     config,
@@ -62,7 +64,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     scheduler,
     mailer,
     secrets,
-    storage: options.storage ?? localStorageFor(config.DATA_DIR),
+    storage,
     tokens: createTokenSigner(secrets.sessionSecret),
     clock,
     logger,

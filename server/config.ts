@@ -42,6 +42,14 @@ const schema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Signers get the sealed PDFs attached to the completion e-mail up to this total; above it, a link. */
+  MAIL_ATTACHMENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Days a completion e-mail's download link works without an account. */
+  SIGNED_COPY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Sealing: the platform's seal and timestamp authority (created in DATA_DIR/signing when unset).
   SEAL_CERT_PATH: optionalText,
   SEAL_KEY_PATH: optionalText,

@@ -69,4 +69,34 @@ describe('fillEmailTemplate', () => {
       '<p>[]</p>',
     );
   });
+
+  it('writes one period after a name that ends with one, in the body and the subject', () => {
+    const email = fillEmailTemplate(
+      {
+        subject: 'Documento de {{company_name}}.',
+        bodyHtml:
+          '<p>Firmaron «{{document_name}}» de {{company_name}}.</p><p><strong>{{company_name}}</strong>.</p><p>{{company_name}}, Bogotá.</p>',
+      },
+      { company_name: 'Acme S.A.S.', document_name: 'Contrato' },
+    );
+    expect(email.subject).toBe('Documento de Acme S.A.S.');
+    expect(email.html).toBe(
+      '<p>Firmaron «Contrato» de Acme S.A.S.</p><p><strong>Acme S.A.S</strong>.</p><p>Acme S.A.S., Bogotá.</p>',
+    );
+    expect(email.text).not.toContain('..');
+    const plain = fillEmailTemplate(
+      { subject: 's', bodyHtml: '<p>De {{company_name}}.</p>' },
+      { company_name: 'Acme Ltda' },
+    );
+    expect(plain.html).toBe('<p>De Acme Ltda.</p>');
+  });
+
+  it('greets with «Hola,» when the name is unknown, and «Hola Ana:» when it is known', () => {
+    const greet = (name: string) =>
+      fillEmailTemplate({ subject: 's', bodyHtml: '<p>Hola {{signer_name}}:</p>' }, { signer_name: name })
+        .html;
+    expect(greet('')).toBe('<p>Hola,</p>');
+    expect(greet('   ')).toBe('<p>Hola,</p>');
+    expect(greet('Ana Pérez')).toBe('<p>Hola Ana Pérez:</p>');
+  });
 });

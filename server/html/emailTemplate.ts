@@ -119,6 +119,29 @@ function urlIsAllowed(attribute: string, value: string): boolean {
   return scheme === undefined || (URL_SCHEMES[attribute.toLowerCase()] ?? []).includes(scheme);
 }
 
+/** A name written right before a period: its own final period serves for both («Acme S.A.S.»). */
+export const beforePeriod = (name: string) => (name.endsWith('.') ? name.slice(0, -1) : name);
+
+/**
+ * A marker in running text, with the spaces before it and the period or colon after it (closing
+ * tags may sit between): what a value changes in the punctuation around it.
+ */
+const MARKER_IN_TEXT = /([ \t]*)\{\{\s*([^{}]*?)\s*\}\}((?:<\/[a-z0-9]+>)*)([.:])?/gi;
+
+/**
+ * Fills the markers of running text. A value that ends with a period does not get a second one
+ * from the template («Acme S.A.S.» + «.»); an empty value before a colon leaves a comma where it
+ * stood («Hola {{signer_name}}:» → «Hola,»), and before a period no stray space.
+ */
+function fillText(text: string, value: (name: string) => string, encode: (text: string) => string): string {
+  return text.replace(MARKER_IN_TEXT, (_, spaces: string, name: string, tags: string, mark?: string) => {
+    const filled = value(name);
+    if (!filled.trim() && mark) return `${tags}${mark === ':' ? ',' : mark}`;
+    const kept = mark === '.' ? beforePeriod(filled) : filled;
+    return `${spaces}${encode(kept)}${tags}${mark ?? ''}`;
+  });
+}
+
 /**
  * Fills a template's markers with values and returns the e-mail to send or preview. Values are
  * escaped; a value inside a URL attribute (`<a href="{{company_name}}">`) must also leave an
@@ -134,16 +157,15 @@ export function fillEmailTemplate(
   const value = (name: string) => values[name] ?? '';
   const escapedFill = (text: string) =>
     text.replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
-  const html = template.bodyHtml
-    .replace(URL_ATTRIBUTE, (whole, attribute: string, url: string) => {
-      if (!PLACEHOLDER.test(url)) return whole;
-      PLACEHOLDER.lastIndex = 0;
-      const filled = escapedFill(url);
-      return urlIsAllowed(attribute, filled) ? ` ${attribute}="${filled}"` : '';
-    })
-    .replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
+  const linked = template.bodyHtml.replace(URL_ATTRIBUTE, (whole, attribute: string, url: string) => {
+    if (!PLACEHOLDER.test(url)) return whole;
+    PLACEHOLDER.lastIndex = 0;
+    const filled = escapedFill(url);
+    return urlIsAllowed(attribute, filled) ? ` ${attribute}="${filled}"` : '';
+  });
+  const html = fillText(linked, value, escapeHtml);
   return {
-    subject: oneLine(template.subject.replace(PLACEHOLDER, (_, name: string) => value(name))).trim(),
+    subject: oneLine(fillText(template.subject, value, (text) => text)).trim(),
     html,
     text: toPlainText(html),
   };

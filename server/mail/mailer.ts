@@ -5,17 +5,32 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.js';
 import type { MailStatus } from '../db/schema/index.js';
 import type { JobQueue } from '../jobs/queue.js';
+import { type FileStorage, readAll } from '../storage/storage.js';
 import { withOpenPixel } from './tracking.js';
 
 export const MAIL_QUEUE = 'mail.send';
+
+const mailAttachment = z.object({
+  filename: z.string().min(1).max(200),
+  contentType: z.string().min(1),
+  storageKey: z.string().min(1),
+  size: z.number().int().min(0),
+});
 
 const mailMessage = z.object({
   to: z.string().email(),
   subject: z.string().min(1),
   text: z.string(),
   html: z.string().optional(),
+  /** Stored files sent with the message; the job payload names them, the transport gets their bytes. */
+  attachments: z.array(mailAttachment).max(20).optional(),
 });
 export type MailMessage = z.output<typeof mailMessage>;
+
+/** A message as a transport delivers it: its attachments with their bytes. */
+export type DeliveredMail = Omit<MailMessage, 'attachments'> & {
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /** The job's payload: the message and its public id (absent in jobs queued before tracking). */
 const queuedMail = mailMessage.extend({ mailId: z.uuid().optional() });
@@ -34,7 +49,7 @@ export class MailDeliveryError extends Error {
 /** Hands a message to the outside world; returns the transport's message id, if any. */
 export type MailTransport = {
   name: 'outbox' | 'smtp';
-  deliver(message: MailMessage, from: string): Promise<string | null>;
+  deliver(message: DeliveredMail, from: string): Promise<string | null>;
 };
 
 /** Embedded default: the message stays in the database outbox (readable by administrators and tests). */
@@ -117,8 +132,23 @@ export function createMailer(options: {
   from: string;
   /** Base address of the open-tracking pixel in HTML messages (PUBLIC_URL). */
   trackingBaseUrl?: string;
+  /** Where attached files are read from when a message is delivered. */
+  storage?: FileStorage;
 }): Mailer {
   const { db, queue, transport, from } = options;
+
+  /** The attachments' bytes, read at delivery (a missing file fails the attempt; the job retries). */
+  const withContent = async ({ attachments, ...message }: MailMessage): Promise<DeliveredMail> => {
+    if (!attachments?.length) return message;
+    if (!options.storage) throw new MailDeliveryError('no hay almacenamiento para los adjuntos', false);
+    const files = [];
+    for (const attachment of attachments) {
+      const content = await readAll(options.storage, attachment.storageKey);
+      if (!content) throw new MailDeliveryError(`falta el adjunto ${attachment.filename}`, false);
+      files.push({ filename: attachment.filename, contentType: attachment.contentType, content });
+    }
+    return { ...message, attachments: files };
+  };
 
   // Written by the sender and again by the worker (whichever comes first), so that a crash between
   // queueing the job and writing the row leaves no job without its row.
@@ -128,9 +158,10 @@ export function createMailer(options: {
       db,
       sql`
       WITH inserted AS (
-        INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, transport, status)
+        INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, attachments, transport, status)
         SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
-               payload->>'text', payload->>'html', ${transport.name}, 'queued'
+               payload->>'text', payload->>'html', COALESCE(payload->'attachments', '[]'::jsonb),
+               ${transport.name}, 'queued'
         FROM jobs WHERE id = ${jobId}
         ON CONFLICT (job_id) DO NOTHING
         RETURNING public_id, status)
@@ -146,9 +177,10 @@ export function createMailer(options: {
     // A retried job whose delivery was already recorded must not send a second copy.
     if (mail.status !== 'queued') return;
     try {
-      const delivered = options.trackingBaseUrl
+      const tracked = options.trackingBaseUrl
         ? withOpenPixel(message, options.trackingBaseUrl, mail.publicId)
         : message;
+      const delivered = await withContent(tracked);
       const messageId = await transport.deliver(delivered, from);
       await db.execute(sql`
         UPDATE mail_outbox SET status = 'sent', sent_at = now(), message_id = ${messageId},

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { EmailTemplateKey } from '../../contract/features.js';
+import { escapeHtml } from '../../contract/html.js';
 import type { Db } from '../db/client.js';
+import type { MailAttachment } from '../db/schema/index.js';
 import {
   mailOutbox,
   signatureRequestEmails,
@@ -10,9 +12,11 @@ import {
   users,
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
+import type { RenderedEmail } from '../html/emailTemplate.js';
 import { renderCompanyEmail } from '../modules/companies/emailTemplates.service.js';
 import { signingDateText } from '../signing/time-format.js';
 import { appendRequestEvent } from './events.js';
+import { signedCopyFor } from './signedCopy.js';
 import { approvalToken, signerToken } from './tokens.js';
 
 /**
@@ -149,6 +153,98 @@ const NOTICE_WORDING: Record<
   }),
 };
 
+type EmailRow = typeof signatureRequestEmails.$inferSelect;
+type SignerRow = typeof signatureRequestSigners.$inferSelect;
+type RequestOfMail = {
+  id: number;
+  companyId: number;
+  title: string;
+  expiresAt: Date;
+  autoSignApproverId: number | null;
+  senderName: string | null;
+  senderLastName: string | null;
+};
+
+/** A paragraph the platform adds to a company's wording (both parts of the e-mail). */
+function withParagraph(message: RenderedEmail, html: string, text: string): RenderedEmail {
+  return { ...message, html: `${message.html}<p>${html}</p>`, text: `${message.text}\n\n${text}` };
+}
+
+/**
+ * A signer's completion e-mail: the sealed PDFs attached (the link opens their signing page,
+ * which downloads them again), or, when they are too large, a download link that expires.
+ */
+async function completionForSigner(deps: Deps, email: EmailRow, request: RequestOfMail, signer: SignerRow) {
+  const copy = await signedCopyFor(deps, {
+    emailId: email.id,
+    companyId: request.companyId,
+    requestId: request.id,
+    signerId: signer.id,
+    baseUrl: publicBaseUrl(deps),
+  });
+  const link =
+    copy && 'downloadUrl' in copy ? copy.downloadUrl : signingLink(deps, signer.id, signer.tokenRound);
+  const message = await renderCompanyEmail(deps, request.companyId, 'signature_completed', {
+    signer_name: signer.name,
+    document_name: request.title,
+    link,
+  });
+  if (!copy) return { message };
+  if ('attachments' in copy) {
+    const note =
+      copy.attachments.length === 1
+        ? 'Adjuntamos el documento firmado y sellado.'
+        : `Adjuntamos los ${copy.attachments.length} documentos firmados y sellados.`;
+    return { message: withParagraph(message, note, note), attachments: copy.attachments };
+  }
+  const note = (until: string) =>
+    `El enlace de descarga sirve hasta el ${until}; después puede descargarlo desde su enlace de firma.`;
+  const until = signingDateText(copy.expiresAt);
+  return { message: withParagraph(message, note(escapeHtml(until)), note(until)) };
+}
+
+async function composeRequestMail(
+  deps: Deps,
+  email: EmailRow,
+  request: RequestOfMail,
+  signer: SignerRow | undefined,
+): Promise<{ message: RenderedEmail | Omit<RenderedEmail, 'html'>; attachments?: MailAttachment[] }> {
+  if (email.kind === 'completed' && signer) return completionForSigner(deps, email, request, signer);
+  const template = TEMPLATE_OF[email.kind];
+  const senderName = [request.senderName, request.senderLastName].filter(Boolean).join(' ');
+  const link =
+    signer && (email.kind === 'invitation' || email.kind === 'reminder')
+      ? signingLink(deps, signer.id, signer.tokenRound)
+      : email.kind === 'approval' && request.autoSignApproverId
+        ? `${publicBaseUrl(deps)}/approval_packages?token=${approvalToken(deps.secrets.sessionSecret, request.id, request.autoSignApproverId)}`
+        : `${publicBaseUrl(deps)}/update-signature-request/update/${request.id}`;
+  if (!template) {
+    const wording = NOTICE_WORDING[email.kind as keyof typeof NOTICE_WORDING](request.title);
+    return { message: { subject: wording.subject, text: `${wording.body}\n\n${link}` } };
+  }
+  const message = await renderCompanyEmail(
+    deps,
+    request.companyId,
+    template,
+    {
+      // The sender's own notices greet the sender («Hola,» when their name is unknown).
+      signer_name: signer?.name ?? senderName,
+      document_name: request.title,
+      link,
+      sender_name: senderName || 'Rúbrica',
+      expires_at: signingDateText(request.expiresAt),
+      rejection_reason: signer?.rejectionReason ?? '',
+    },
+    // The sender always learns why, even from a company wording that leaves the reason out.
+    email.kind === 'rejected_notice'
+      ? { marker: 'rejection_reason', html: REJECTION_REASON_PARAGRAPH }
+      : undefined,
+  );
+  return { message };
+}
+
+const REJECTION_REASON_PARAGRAPH = '<p>Motivo: {{rejection_reason}}</p>';
+
 /** The job that composes and sends a recorded e-mail. */
 export function registerRequestMailJob(deps: Deps): void {
   deps.queue.register(REQUEST_MAIL_QUEUE, async (payload) => {
@@ -176,27 +272,15 @@ export function registerRequestMailJob(deps: Deps): void {
     const [signer] = email.signerId
       ? await db.select().from(signatureRequestSigners).where(eq(signatureRequestSigners.id, email.signerId))
       : [];
-    const template = TEMPLATE_OF[email.kind];
-    const link =
-      signer && (email.kind === 'invitation' || email.kind === 'reminder')
-        ? signingLink(deps, signer.id, signer.tokenRound)
-        : email.kind === 'approval' && request.autoSignApproverId
-          ? `${publicBaseUrl(deps)}/approval_packages?token=${approvalToken(deps.secrets.sessionSecret, request.id, request.autoSignApproverId)}`
-          : `${publicBaseUrl(deps)}/update-signature-request/update/${request.id}`;
-    const message = template
-      ? await renderCompanyEmail(deps, request.companyId, template, {
-          signer_name: signer?.name ?? '',
-          document_name: request.title,
-          link,
-          sender_name: [request.senderName, request.senderLastName].filter(Boolean).join(' ') || 'Rúbrica',
-          expires_at: signingDateText(request.expiresAt),
-        })
-      : (() => {
-          const wording = NOTICE_WORDING[email.kind as keyof typeof NOTICE_WORDING](request.title);
-          return { subject: wording.subject, text: `${wording.body}\n\n${link}`, html: undefined };
-        })();
+    const { message, attachments } = await composeRequestMail(deps, email, request, signer);
     const queued = await deps.mailer.send(
-      { to: email.to, subject: message.subject, text: message.text, html: message.html },
+      {
+        to: email.to,
+        subject: message.subject,
+        text: message.text,
+        html: 'html' in message ? message.html : undefined,
+        attachments,
+      },
       { idempotencyKey: `request-mail:${email.id}` },
     );
     await db

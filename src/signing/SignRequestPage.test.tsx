@@ -200,13 +200,76 @@ describe('SignRequestPage', () => {
     expect(screen.queryByRole('button', { name: 'Firmar' })).not.toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
-    serve({
-      verify_token_sign_request: {
-        status: 410,
-        body: { message: 'La solicitud de firma fue cancelada; el enlace ya no sirve' },
-      },
-    });
+    const cancelled = {
+      status: 410,
+      body: { message: 'La solicitud de firma fue cancelada; el enlace ya no sirve' },
+    };
+    serve({ verify_token_sign_request: cancelled, signed_request_documents: cancelled });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('fue cancelada');
+    expect(screen.queryByRole('link', { name: /Descargar documento firmado/ })).not.toBeInTheDocument();
   });
+
+  const finished = {
+    status: 410,
+    body: { message: 'La solicitud de firma ya terminó; no hay nada pendiente' },
+  };
+  const signedView = (
+    sealStatus: 'pending' | 'sealed',
+    documents = [{ id: 9, name: 'Contrato (1)', page_count: 1 }],
+  ) => ({
+    body: {
+      data: {
+        request_id: 4,
+        title: 'Contrato de arriendo',
+        company: 'Andina Firmas',
+        seal_status: sealStatus,
+        documents,
+      },
+    },
+  });
+
+  it('offers the sealed document of a completed request instead of only saying it is over', async () => {
+    const calls = serve({
+      verify_token_sign_request: finished,
+      signed_request_documents: signedView('sealed'),
+    });
+    renderPage();
+    const download = await screen.findByRole('link', { name: 'Descargar documento firmado' });
+    expect(download).toHaveAttribute('href', `/api/signed_request_document?token=${TOKEN}&document_id=9`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Contrato de arriendo' })).toBeInTheDocument();
+    expect(screen.getByText('La solicitud de Andina Firmas terminó: todos firmaron.')).toBeInTheDocument();
+    expect(screen.queryByText(/ya terminó; no hay nada pendiente/)).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'signed_request_documents')!.body).toEqual({ token: TOKEN });
+  });
+
+  it('names each document when there are several', async () => {
+    serve({
+      verify_token_sign_request: finished,
+      signed_request_documents: signedView('sealed', [
+        { id: 9, name: 'Contrato (1)', page_count: 1 },
+        { id: 10, name: 'Anexo (2)', page_count: 2 },
+      ]),
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('link', { name: 'Descargar documento firmado: Anexo (2)' }),
+    ).toHaveAttribute('href', `/api/signed_request_document?token=${TOKEN}&document_id=10`);
+    expect(
+      screen.getByRole('link', { name: 'Descargar documento firmado: Contrato (1)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the document is being sealed, then offers it once it is', async () => {
+    const replies = { verify_token_sign_request: finished, signed_request_documents: signedView('pending') };
+    serve(replies);
+    renderPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('El documento se está sellando');
+    expect(screen.queryByRole('link', { name: 'Descargar documento firmado' })).not.toBeInTheDocument();
+    replies.signed_request_documents = signedView('sealed');
+    expect(
+      await screen.findByRole('link', { name: 'Descargar documento firmado' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/se está sellando/)).not.toBeInTheDocument();
+  }, 30_000);
 });

@@ -11,6 +11,7 @@ import { SigningShell } from './SigningShell';
 const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
 const RejectForm = lazy(() => import('./RejectForm').then((m) => ({ default: m.RejectForm })));
 const FieldsForm = lazy(() => import('./FieldsForm').then((m) => ({ default: m.FieldsForm })));
+const FinishedRequest = lazy(() => import('./FinishedRequest').then((m) => ({ default: m.FinishedRequest })));
 
 /** `/signature-request/:token`: read, verify, sign or reject one request. */
 
@@ -27,17 +28,34 @@ export function SignRequestPage() {
       void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
   });
 
-  if (state.status !== 'ready')
-    return (
+  if (state.status !== 'ready') {
+    const screen = (
       <SigningLoadScreen state={state} title="Firma de documentos" loadingLabel="Cargando la solicitud" />
     );
+    // A link that no longer signs (410) may be of a completed request: it downloads what was signed.
+    if (state.status === 'error' && state.code === 410)
+      return (
+        <Suspense
+          fallback={
+            <SigningLoadScreen
+              state={{ status: 'loading' }}
+              title="Firma de documentos"
+              loadingLabel="Cargando la solicitud"
+            />
+          }
+        >
+          <FinishedRequest token={token} fallback={screen} />
+        </Suspense>
+      );
+    return screen;
+  }
   if (done) {
     return (
       <SigningShell title={done.outcome === 'signed' ? 'Firma registrada' : 'Solicitud rechazada'}>
         <SigningNotice severity={done.outcome === 'signed' ? 'success' : 'info'} role="status">
           {done.outcome === 'signed'
             ? done.completed
-              ? 'Gracias. Todos firmaron: recibirá el documento sellado por correo.'
+              ? 'Gracias. Todos firmaron: recibirá el documento sellado por correo y podrá descargarlo desde este mismo enlace.'
               : 'Gracias. Su firma quedó registrada; avisaremos a los demás firmantes.'
             : 'Registramos su rechazo y avisamos al remitente.'}
         </SigningNotice>

@@ -7,7 +7,8 @@ import { SigningShell } from './SigningShell';
 /** What a signer's page has loaded of its token: the reply, or the Spanish reason it cannot. */
 export type SigningLoad<T> =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `code`: the HTTP status of the refusal (410: the request is over), 0 without an answer. */
+  | { status: 'error'; message: string; code: number }
   | { status: 'ready'; data: T };
 
 /**
@@ -35,6 +36,7 @@ export function useSigningLoad<T>(
           setState({
             status: 'error',
             message: problem instanceof SigningError ? problem.message : String(problem),
+            code: problem instanceof SigningError ? problem.status : 0,
           });
       });
     return () => {

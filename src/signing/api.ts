@@ -119,3 +119,12 @@ export type SignerOverview = {
   }[];
   consent: { version: string; text: string };
 };
+
+/** A finished request as its signer's link shows it (`signed_request_documents`). */
+export type SignedRequestView = {
+  request_id: number;
+  title: string;
+  company: string;
+  seal_status: 'pending' | 'sealed';
+  documents: { id: number; name: string; page_count: number }[];
+};

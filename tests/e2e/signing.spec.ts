@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RESENT_SIGNER, SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
@@ -76,10 +77,60 @@ test(
     await page.getByLabel('Motivo del rechazo').fill('El valor del contrato no es el acordado');
     await page.getByRole('button', { name: 'Confirmar rechazo' }).click();
     await expect(page.getByText('Registramos su rechazo y avisamos al remitente.')).toBeVisible();
-    await waitForMail(SIGNING_SENDER.email, new RegExp(`«${titles.pair}» fue rechazado`));
+    const notice = await waitForMail(SIGNING_SENDER.email, new RegExp(`«${titles.pair}» fue rechazado`));
+    expect(notice.text).toContain('Motivo: El valor del contrato no es el acordado');
+    expect(notice.text).toContain('de Firmas E2E S.A.S.');
+    expect(notice.text).not.toContain('S.A.S..');
     // The link now answers that the request is over.
     await page.goto(`/signature-request/${first}`);
     await expect(page.getByRole('alert')).toContainText('rechazada');
+
+    // The sender's notice leads to the request's page, which shows the reason beside the signer.
+    const detail = notice.text.match(/\/update-signature-request\/update\/\d+/)?.[0];
+    expect(detail).toBeDefined();
+    await signInAs(page, SIGNING_SENDER);
+    await page.goto(detail!);
+    const rejecter = page.getByRole('listitem').filter({ hasText: '2. Damián Segundo' });
+    await expect(rejecter.getByText('Rechazó', { exact: true })).toBeVisible();
+    await expect(
+      rejecter.getByText('Motivo del rechazo: El valor del contrato no es el acordado'),
+    ).toBeVisible();
+  },
+);
+
+test(
+  'a signer of a completed request gets the sealed PDF by e-mail and downloads it from their link',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const people = signingPeople(testInfo.project.name);
+    const titles = signingTitles(testInfo.project.name);
+    const token = await invitationLink(people.copy, titles.copy);
+    await page.goto(`/signature-request/${token}`);
+    await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await page.getByRole('tab', { name: 'Escribir' }).click();
+    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await expect(page.getByText(/Todos firmaron/)).toBeVisible();
+
+    // The same link, once the request is over, offers the sealed document (after the seal job).
+    await page.goto(`/signature-request/${token}`);
+    await expect(page.getByRole('heading', { level: 1, name: titles.copy })).toBeVisible();
+    const download = page.getByRole('link', { name: 'Descargar documento firmado' });
+    await expect(download).toBeVisible({ timeout: 90_000 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(`${titles.copy} (1).pdf`);
+    expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const completed = new RegExp(`«${titles.copy}» fue firmado por todos`);
+    const mail = await waitForMail(people.copy, completed);
+    expect(mail.text).toMatch(/Content-Disposition: attachment;\s*filename=/);
+    expect(mail.text).toContain('Adjuntamos el documento firmado y sellado.');
+    expect(mail.text).not.toContain('S.A.S..');
+    const sender = await waitForMail(SIGNING_SENDER.email, completed);
+    expect(sender.text).toContain('Hola Sara Remitente:');
+    expect(sender.text).toMatch(/\/update-signature-request\/update\/\d+/);
+    expect(sender.text).not.toContain('Content-Disposition: attachment');
   },
 );
 

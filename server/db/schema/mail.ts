@@ -1,7 +1,20 @@
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const MAIL_STATUSES = ['queued', 'sent', 'opened', 'bounced', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** A file sent with an e-mail: named by its storage key, read when the e-mail is delivered. */
+export type MailAttachment = { filename: string; contentType: string; storageKey: string; size: number };
 
 /**
  * Every e-mail the platform sends, from the moment it is queued, with its delivery status. The
@@ -18,6 +31,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files attached (their storage keys, not their bytes). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
     messageId: text('message_id'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),

@@ -179,18 +179,29 @@ export async function previewEmailTemplate(deps: Deps, input: PreviewInput): Pro
   return fillEmailTemplate(clean, sampleValues(deps, company.fiscalName));
 }
 
-/** A company's e-mail ready to send (for the signing flows): its wording with real values. */
+/** The markers a template's text uses. */
+const markersOf = (text: string) => new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]));
+
+/**
+ * A company's e-mail ready to send (for the signing flows): its wording with real values.
+ * `required`: a value the e-mail must show; a wording without its marker gets `html` at its end.
+ */
 export async function renderCompanyEmail(
   deps: Deps,
   companyId: number,
   key: EmailTemplateKey,
   values: Values,
+  required?: { marker: EmailPlaceholder; html: string },
 ): Promise<RenderedEmail> {
   const { db } = deps.database;
   const company = await liveCompany(db, companyId);
   const template = await templateOf(db, companyId, key);
+  const body =
+    required && !markersOf(template.body_html).has(required.marker)
+      ? `${template.body_html}${required.html}`
+      : template.body_html;
   return fillEmailTemplate(
-    { subject: template.subject, bodyHtml: template.body_html },
+    { subject: template.subject, bodyHtml: body },
     { company_name: company.fiscalName, ...values },
   );
 }

@@ -1,5 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +9,7 @@ import {
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { FileReply } from '../../http/handlers.js';
+import { safeFileName, zipStoredFiles } from '../../storage/zip.js';
 
 export const FILE_MESSAGES = {
   documentMissing: 'El archivo del documento no está disponible',
@@ -55,15 +54,6 @@ export async function saveDownloadLog(deps: Pick<Deps, 'database' | 'clock'>, in
 
 /** The file a reader gets: the sealed PDF once it exists, the rendered one before. */
 export const currentKeyOf = (document: DocumentRow) => document.sealedKey ?? document.renderedKey;
-
-/** File names safe in a ZIP and a Content-Disposition: no separators, no control characters. */
-export const safeFileName = (name: string) =>
-  name
-    .normalize('NFC')
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120) || 'documento';
 
 async function documentOf(db: Db, documentId: number): Promise<DocumentRow> {
   const [document] = await db
@@ -130,27 +120,11 @@ export async function requestsZip(
       userAgent: input.userAgent,
     });
   }
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  const output = new PassThrough();
-  archive.on('error', (error) => output.destroy(error));
-  archive.pipe(output);
-  void (async () => {
-    try {
-      // One file at a time: the next is opened only when archiver asks for it.
-      for (const entry of entries) {
-        const stream = await deps.storage.get(currentKeyOf(entry.document));
-        if (!stream) throw new Error(`${FILE_MESSAGES.documentMissing}: ${entry.name}`);
-        archive.append(stream as Readable, { name: entry.name });
-        await new Promise<void>((resolve, reject) => {
-          archive.once('entry', () => resolve());
-          archive.once('error', reject);
-        });
-      }
-      await archive.finalize();
-    } catch (error) {
-      output.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
+  const output = zipStoredFiles(
+    deps.storage,
+    entries.map((entry) => ({ name: entry.name, key: currentKeyOf(entry.document) })),
+    (name) => `${FILE_MESSAGES.documentMissing}: ${name}`,
+  );
   const stamp = deps.clock.now().toISOString().slice(0, 10);
   return { stream: output, filename: `solicitudes-${stamp}.zip`, contentType: 'application/zip' };
 }

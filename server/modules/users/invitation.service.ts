@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
+import { beforePeriod } from '../../html/emailTemplate.js';
 import { hitRateLimit } from '../../http/rateLimit.js';
 import { secretDigest } from '../session/credentials.js';
 import { resetLink } from '../session/password.service.js';
@@ -66,7 +67,7 @@ export async function mailInvitation(deps: Deps, invitation: Invitation, user: U
       text: [
         `Hola, ${user.name}:`,
         '',
-        `Le creamos un usuario en Rúbrica, la plataforma de firma electrónica de ${user.company_name}. Para empezar, defina su contraseña en este enlace:`,
+        `Le creamos un usuario en Rúbrica, la plataforma de firma electrónica de ${beforePeriod(user.company_name)}. Para empezar, defina su contraseña en este enlace:`,
         '',
         resetLink(deps, invitation.token),
         '',

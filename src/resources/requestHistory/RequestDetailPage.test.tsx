@@ -166,6 +166,31 @@ describe('RequestDetailPage', () => {
     );
   }, 60_000);
 
+  it('shows the reason next to the signer who rejected', async () => {
+    const base = detail('rejected');
+    const [first, second] = base.signer_details;
+    const rejected = {
+      ...base,
+      signer_details: [
+        {
+          ...first!,
+          status: 'rejected',
+          rejection_reason: 'El valor del contrato no es el acordado',
+          rejected_at: '2026-11-23T16:00:00.000Z',
+        },
+        second!,
+      ],
+    };
+    renderDetail(() => rejected);
+    const signer = (await screen.findByText('1. Ana Errada')).closest('li')!;
+    expect(within(signer).getByText('Rechazó')).toBeInTheDocument();
+    expect(
+      within(signer).getByText('Motivo del rechazo: El valor del contrato no es el acordado'),
+    ).toBeInTheDocument();
+    const waiting = screen.getByText('2. Beto Espera').closest('li')!;
+    expect(within(waiting).queryByText(/Motivo del rechazo/)).not.toBeInTheDocument();
+  }, 60_000);
+
   it('offers no cancel or resend once a request is cancelled, and shows the reason', async () => {
     renderDetail(() => detail('cancelled'));
     expect(await screen.findByText('Motivo de cancelación: El cliente desistió')).toBeInTheDocument();

@@ -5,7 +5,10 @@ import { SignerStatusChip } from './StatusChips';
 
 type Signer = EndpointReply<'viewSignatureRequestHistory'>['signer_details'][number];
 
-/** The signers in order, each with their status; those holding a live link can be resent to. */
+/**
+ * The signers in order, each with their status (and the reason of the one who rejected); those
+ * holding a live link can be resent to.
+ */
 export function RequestSignersCard({
   signers,
   canResend,
@@ -43,6 +46,11 @@ export function RequestSignersCard({
                     </Button>
                   )}
               </Stack>
+              {signer.status === 'rejected' && signer.rejection_reason && (
+                <Typography variant="body2" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
+                  {HISTORY_TEXT.rejectionReason}: {signer.rejection_reason}
+                </Typography>
+              )}
             </ListItem>
           ))}
         </List>

@@ -63,6 +63,7 @@ export const HISTORY_TEXT = {
   confirm: 'Confirmar',
   required: 'Campo requerido',
   cancelReason: 'Motivo de cancelación',
+  rejectionReason: 'Motivo del rechazo',
   validationCode: 'Código de validación',
   signedOf: (signed: number, total: number) => `${signed} de ${total} firmas`,
   loading: 'Cargando…',

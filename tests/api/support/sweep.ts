@@ -38,6 +38,10 @@ export const PUBLIC_ENDPOINTS = new Set([
   'doSignRequest',
   'doRejectSignRequest',
   'doSignRequestMultiple',
+  // The signer's copy of a finished request: their signing link's token, or the e-mailed link's.
+  'signedRequestDocuments',
+  'downloadSignedRequestDocument',
+  'downloadSignedCopy',
 ]);
 
 /** Routes outside the contract that may answer without a token (the API docs). */
