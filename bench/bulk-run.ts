@@ -60,6 +60,7 @@ const sender = await seedBulkSender(deps, { units: rows * 2 });
 // The sender's filled sheet exists before the upload: its making is not timed.
 let sheet: Buffer | undefined = await sampleBulkSheet(rows, 'bench.test');
 const rssBefore = peakRssMiB();
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const { batchId, importMs } = await importAndSendBulkSheet(deps, sender, sheet);
 sheet = undefined;
@@ -80,9 +81,18 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 const totalMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 await deps.queue.stop();
 clearInterval(sampler);
 readChildPeak();
+// The render children's CPU time: every child is reaped once closed (cutime + cstime in clock ticks).
+await sharedRenderer().close();
+const stat = readFileSync('/proc/self/stat', 'utf8');
+const [cutime = 0, cstime = 0] = stat
+  .slice(stat.lastIndexOf(')') + 2)
+  .split(' ')
+  .slice(13, 15)
+  .map(Number);
 const [counts] = await queryRows<{ sent: number; failed: number; requests: number; invitations: number }>(
   db,
   sql`SELECT
@@ -102,6 +112,8 @@ process.stdout.write(
     peakRss: peakRssMiB(),
     childPeakRss: childPeak,
     sampledPeakRss: sampledPeak,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    childCpuMs: (cutime + cstime) * 10,
     ...counts,
   })}\n`,
 );

@@ -81,6 +81,15 @@ export default async function bulk({ log }) {
       better: 'lower',
     },
     {
+      name: 'bulk.cpu_per_row',
+      label:
+        'CPU time per row of the whole run, the server process and its render child processes together (less skewed by a busy machine than the wall time)',
+      value: Math.round(((result.cpuMs + result.childCpuMs) / ROWS) * 100) / 100,
+      unit: 'ms',
+      better: 'lower',
+      note: `server ${round(result.cpuMs / 1000)} s, render children ${round(result.childCpuMs / 1000)} s`,
+    },
+    {
       name: 'bulk.peak_rss',
       label:
         'Peak RSS of the server process plus its render child process (the sum of each one’s VmHWM: an upper bound), start-up included (goal ≤ 400)',

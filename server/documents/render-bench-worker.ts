@@ -6,7 +6,7 @@
  * child's peak RSS. Started by bench/render.bench.mjs as
  * `node --import tsx server/documents/render-bench-worker.ts RUNS`.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const runs = Math.max(1, Number.parseInt(process.argv[2] ?? '40', 10) || 40);
@@ -58,11 +58,24 @@ const ownPeakRssMiB = peakRssMiB();
 const { RenderProcess } = await import('./renderProcess.js');
 const child = new RenderProcess();
 await child.render(referenceTemplate());
+/** CPU time of every thread of the child so far, in ms (`schedstat`: nanoseconds on a CPU). */
+const childCpuMs = () => {
+  const tasks = `/proc/${child.pid}/task`;
+  return readdirSync(tasks)
+    .map((task) => Number(readFileSync(`${tasks}/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6)
+    .reduce((sum, ms) => sum + ms, 0);
+};
 const processWarm: number[] = [];
+const processCpu: number[] = [];
 for (let run = 0; run < runs; run++) {
   const begin = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const childBefore = childCpuMs();
   const rendered = await child.render(variant(runs + run));
   processWarm.push(performance.now() - begin);
+  // Both sides: preparing and receiving here, compiling there.
+  const cpu = process.cpuUsage(cpuBefore);
+  processCpu.push((cpu.user + cpu.system) / 1000 + childCpuMs() - childBefore);
   if (rendered.pageCount !== first.pageCount) throw new Error('unexpected page count');
 }
 const childPeakRssMiB = peakRssMiB(child.pid!);
@@ -80,6 +93,7 @@ process.stdout.write(
     pdfBytes: first.pdf.length,
     peakRssMiB: ownPeakRssMiB,
     processWarmMs: processWarm,
+    processCpuMs: processCpu,
     childPeakRssMiB,
   })}\n`,
 );

@@ -8,6 +8,13 @@ import { DocumentRenderer } from './renderer.js';
 import type { ChildReady, CompileReply, CompileRequest } from './renderProcess.js';
 
 const send = process.send?.bind(process);
+/** `gc` with `--expose-gc` (renderProcess.ts starts the child so). */
+const collect = (globalThis as { gc?: () => void }).gc;
+/**
+ * Native memory of PDFs already sent that waits for a garbage collection: the child's small heap
+ * rarely needs one, so V8 would let their buffers pile up to its 64 MiB external-memory limit.
+ */
+const MAX_PENDING_EXTERNAL = 8 * 1024 * 1024;
 if (!send) throw new Error('renderChild.ts se ejecuta solo como proceso hijo de RenderProcess');
 let renderer: DocumentRenderer | undefined;
 
@@ -26,6 +33,7 @@ process.on('message', ({ id, prepared, svgPages }: CompileRequest) => {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
   send(reply);
+  if (collect && process.memoryUsage().external > MAX_PENDING_EXTERNAL) collect();
 });
 
 // The parent closed the channel (its close(), its exit, its death): nothing is left to do here.

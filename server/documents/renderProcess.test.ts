@@ -213,6 +213,29 @@ describe('RenderProcess', () => {
   });
 });
 
+describe('a RenderProcess replacing its child every 2 compiles', () => {
+  it('renders every document, the ones waiting while the child is replaced too', async () => {
+    const renderer = new RenderProcess({ recycleAfter: 2 });
+    try {
+      const pids: (number | undefined)[] = [];
+      const rendered = await Promise.all(
+        ['a', 'b', 'c', 'd', 'e'].map((mark) =>
+          renderer.render({ html: `<p>Documento ${mark}</p>` }).then((document) => {
+            pids.push(renderer.pid);
+            return document;
+          }),
+        ),
+      );
+      expect(rendered.map((document) => document.pageCount)).toEqual([1, 1, 1, 1, 1]);
+      // Answers 2 and 4 retire their child; the document waiting behind each starts the next one.
+      expect(pids.every((pid) => pid !== undefined)).toBe(true);
+      expect(new Set(pids).size).toBe(3);
+    } finally {
+      await renderer.close();
+    }
+  });
+});
+
 describe('the render process', () => {
   it('lets a process that is done exit without closing the renderer, and its child ends too', async () => {
     const module = fileURLToPath(new URL('./renderProcess.ts', import.meta.url));
