@@ -2,7 +2,9 @@
  * One bulk send measured in this process (run by bench/bulk.bench.mjs): Rúbrica bootstrapped on a
  * fresh DATA_DIR (PGlite) or DATABASE_URL, a sheet of ROWS rows imported (checked row by row) and
  * sent, and the queue worked with JOB_WORKERS workers until every row is a request with its
- * invitation queued. Prints one JSON line with the times and the process's peak RSS.
+ * invitation queued. Prints one JSON line with the times, the process's peak RSS and its render
+ * child process's (documents compile there): each one's `VmHWM`, and the highest sum of both
+ * sampled every 100 ms (the two peaks need not coincide: their sum is an upper bound).
  * Usage: tsx bench/bulk-run.ts <dataDir> <rows> (BULK_RUN_IMPORT_ONLY=1: stop once the rows are queued)
  */
 import { readFileSync } from 'node:fs';
@@ -16,11 +18,33 @@ import {
   sampleBulkSheet,
   seedBulkSender,
 } from '../server/modules/bulkRequests/factories.js';
+import { sharedRenderer } from '../server/modules/templates/templateRender.service.js';
 
 const [dataDir = '', rowsText = '10000'] = process.argv.slice(2);
 const rows = Number(rowsText);
-const peakRssMiB = () =>
-  Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+const statusMiB = (pid: number | 'self', field: 'VmHWM' | 'VmRSS') => {
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return Number(match?.[1] ?? 0) / 1024;
+  } catch {
+    // The child is not running (yet, or any more).
+    return 0;
+  }
+};
+const peakRssMiB = () => statusMiB('self', 'VmHWM');
+/** The render child's VmHWM, read at every sample and at the end: the child lives as long as the run. */
+let childPeak = 0;
+const readChildPeak = () => {
+  const pid = sharedRenderer().pid;
+  if (pid) childPeak = Math.max(childPeak, statusMiB(pid, 'VmHWM'));
+};
+let sampledPeak = 0;
+const sampler = setInterval(() => {
+  const pid = sharedRenderer().pid;
+  sampledPeak = Math.max(sampledPeak, statusMiB('self', 'VmRSS') + (pid ? statusMiB(pid, 'VmRSS') : 0));
+  readChildPeak();
+}, 100);
+sampler.unref();
 
 const config = loadConfig({
   ...process.env,
@@ -36,6 +60,7 @@ const sender = await seedBulkSender(deps, { units: rows * 2 });
 // The sender's filled sheet exists before the upload: its making is not timed.
 let sheet: Buffer | undefined = await sampleBulkSheet(rows, 'bench.test');
 const rssBefore = peakRssMiB();
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const { batchId, importMs } = await importAndSendBulkSheet(deps, sender, sheet);
 sheet = undefined;
@@ -56,7 +81,18 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 const totalMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 await deps.queue.stop();
+clearInterval(sampler);
+readChildPeak();
+// The render children's CPU time: every child is reaped once closed (cutime + cstime in clock ticks).
+await sharedRenderer().close();
+const stat = readFileSync('/proc/self/stat', 'utf8');
+const [cutime = 0, cstime = 0] = stat
+  .slice(stat.lastIndexOf(')') + 2)
+  .split(' ')
+  .slice(13, 15)
+  .map(Number);
 const [counts] = await queryRows<{ sent: number; failed: number; requests: number; invitations: number }>(
   db,
   sql`SELECT
@@ -67,7 +103,19 @@ const [counts] = await queryRows<{ sent: number; failed: number; requests: numbe
           WHERE q.batch_id = ${batchId} AND e.kind = 'invitation') AS invitations`,
 );
 process.stdout.write(
-  `${JSON.stringify({ rows, importMs, queuedMs, totalMs, rssBefore, peakRss: peakRssMiB(), ...counts })}\n`,
+  `${JSON.stringify({
+    rows,
+    importMs,
+    queuedMs,
+    totalMs,
+    rssBefore,
+    peakRss: peakRssMiB(),
+    childPeakRss: childPeak,
+    sampledPeakRss: sampledPeak,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    childCpuMs: (cutime + cstime) * 10,
+    ...counts,
+  })}\n`,
 );
 await deps.database.close();
 process.exit(0);

@@ -139,4 +139,5 @@ export const REQUEST_EVENT_LABELS: Record<string, string> = {
   updated: 'Datos corregidos',
   content_updated: 'Contenido cambiado',
   sealed: 'Documentos sellados',
+  seal_failed: 'No se pudieron sellar los documentos',
 };

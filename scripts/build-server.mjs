@@ -26,8 +26,8 @@ async function bundle() {
       entryPoints: {
         main: 'server/main.ts',
         'build-pglite-image': 'server/db/build-pglite-image-cli.ts',
-        // Documents compile on a worker thread, which loads this file (server/documents/renderThread.ts).
-        'render-worker': 'server/documents/renderWorker.ts',
+        // Documents compile in a child process, which runs this file (server/documents/renderProcess.ts).
+        'render-process': 'server/documents/renderChild.ts',
       },
       outdir: 'dist/server',
       bundle: true,

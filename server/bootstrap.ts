@@ -15,6 +15,7 @@ import { registerBulkPdfJob } from './modules/pdfRequests/pdfSend.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { declareRequestSchedule } from './modules/requestHistory/schedule.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
+import { setSharedRenderTimeout } from './modules/templates/templateRender.service.js';
 import { registerRequestMailJob } from './requests/mail.js';
 import { registerSealJob } from './requests/seal.js';
 import { loadSecrets } from './secrets.js';
@@ -46,6 +47,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     pollMs: config.JOB_POLL_MS,
   });
   const clock = options.clock ?? systemClock;
+  setSharedRenderTimeout(config.RENDER_TIMEOUT_SECONDS * 1000);
   const scheduler = new Scheduler(queue, { logger, clock, tickMs: config.JOB_POLL_MS });
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
   const storage = options.storage ?? localStorageFor(config.DATA_DIR);

@@ -40,6 +40,8 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
   JOB_WORKERS: z.coerce.number().int().min(0).default(1),
+  /** A document still compiling after this long has its PDF generator killed (and restarted). */
+  RENDER_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
   /** Signers get the sealed PDFs attached to the completion e-mail up to this total; above it, a link. */

@@ -14,6 +14,22 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * A failure the client did not cause by what it sent and may get past by trying again — today a
+ * document that crashed the PDF generator (`RenderFailure`) — whose Spanish message tells the
+ * user what to do. The route layer answers it like an `HttpProblem` (its status and message);
+ * a job, unlike for an `HttpProblem`, retries it, and shows the message once it gives up.
+ */
+export class RetryableProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RetryableProblem';
+  }
+}
+
 export const MESSAGES = {
   unauthenticated: 'Debe iniciar sesión para continuar',
   sessionExpired: 'Su sesión expiró o fue cerrada. Inicie sesión de nuevo',

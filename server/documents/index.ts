@@ -21,5 +21,12 @@ export {
   type RenderedDocument,
   type RenderRequest,
 } from './renderer.js';
-export { RenderThread } from './renderThread.js';
+export {
+  DEFAULT_RENDER_TIMEOUT_MS,
+  documentFailureReason,
+  RENDER_PROCESS_MESSAGES,
+  RenderFailure,
+  RenderProcess,
+  type RenderProcessOptions,
+} from './renderProcess.js';
 export { sanitizeTemplateHtml } from './sanitize-template.js';

@@ -47,8 +47,8 @@ export type PreparedDocument = {
 };
 
 /**
- * What compiles a prepared document: `DocumentRenderer` on the calling thread, or `RenderThread`
- * on its worker. Code that only compiles takes this, so tests may pass either.
+ * What compiles a prepared document: `DocumentRenderer` on the calling thread, or `RenderProcess`
+ * in its child process. Code that only compiles takes this, so tests may pass either.
  */
 export type DocumentCompiler = {
   compilePrepared(
@@ -150,7 +150,7 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
  * Renders templates to PDF with one Typst compiler, reused across renders (fonts are loaded once
  * and layout is cached, which makes later renders much faster than the first). Compiling is
  * synchronous: renders run one after another on the calling thread. The server compiles through
- * `RenderThread` (renderThread.ts), which runs one of these on a worker thread.
+ * `RenderProcess` (renderProcess.ts), which runs one of these in a child process.
  */
 export class DocumentRenderer {
   private constructor(private readonly compiler: NodeCompiler) {}

@@ -1,6 +1,9 @@
-/** Helpers for the document tests: poppler and qpdf on a rendered PDF, and a real PNG made in memory. */
+/**
+ * Helpers for the document tests: poppler and qpdf on a rendered PDF, a real PNG made in memory,
+ * and watching a render process work.
+ */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -75,4 +78,21 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Clock ticks of CPU (user + system) a process has used so far, from /proc (Linux). */
+export function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (2nd field) may hold spaces: the fields are counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Resolves once the process has used `ticks` more clock ticks of CPU (10 ms each, usually) than
+ * when called: an idle render process uses almost none, so by then it is compiling.
+ */
+export async function whenBusy(pid: number, ticks = 5): Promise<void> {
+  const start = cpuTicks(pid);
+  while (cpuTicks(pid) - start < ticks) await new Promise((resolve) => setTimeout(resolve, 5));
 }

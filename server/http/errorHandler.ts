@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { HttpProblem, MESSAGES } from '../errors.js';
+import { HttpProblem, MESSAGES, RetryableProblem } from '../errors.js';
 
 /** Fastify's own client errors, in Spanish. */
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -98,11 +98,18 @@ function sendError(
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Every error becomes `{ message, errors? }`: 4xx in Spanish, 5xx details only in the log. */
+/**
+ * Every error becomes `{ message, errors? }`: 4xx in Spanish (an `HttpProblem` or a
+ * `RetryableProblem` with its own message), 5xx details only in the log.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
-    const client = error instanceof HttpProblem ? null : clientErrorReply(error);
-    if (!(error instanceof HttpProblem) && !client) request.log.error({ err: error }, 'Error no controlado');
+  app.setErrorHandler((error: FastifyError | HttpProblem | RetryableProblem, request, reply) => {
+    const client =
+      error instanceof HttpProblem || error instanceof RetryableProblem ? null : clientErrorReply(error);
+    // Not the client's doing, yet its message is for the client (a document that crashed the PDF generator).
+    if (error instanceof RetryableProblem) request.log.warn({ err: error }, 'Fallo transitorio');
+    else if (!(error instanceof HttpProblem) && !client)
+      request.log.error({ err: error }, 'Error no controlado');
     // A reply whose headers already left (a download that failed midway) can only be cut short.
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
@@ -112,6 +119,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, { message: error.message, errors: error.errors });
     }
+    if (error instanceof RetryableProblem)
+      return sendError(reply, error.statusCode, { message: error.message });
     if (client) return sendError(reply, client.status, { message: client.message });
     return sendError(reply, 500, { message: MESSAGES.internal });
   });

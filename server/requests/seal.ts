@@ -9,6 +9,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
+import { documentFailureReason, RenderFailure } from '../documents/index.js';
 import type { JobRecord } from '../jobs/queue.js';
 import { userSigningIdentity } from '../modules/signatureSettings/signatureSettings.service.js';
 import { sharedRenderer } from '../modules/templates/templateRender.service.js';
@@ -32,6 +33,10 @@ import { platformTrust } from './sealTrust.js';
 export const SEAL_QUEUE = 'request.seal';
 
 const payloadSchema = z.object({ requestId: z.number().int().positive() });
+
+export const SEAL_MESSAGES = {
+  failed: 'No se pudo sellar la solicitud por un error interno del servidor; avise a soporte',
+} as const;
 
 /** After the queue's last attempt a pending seal is tried again this much later, for ever. */
 const PENDING_RETRY_SECONDS = 3600;
@@ -178,7 +183,23 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
   });
 }
 
-/** The `request.seal` job (payload `{ requestId }`), enqueued by the signature that completes a request. */
+/**
+ * The seal's last attempt failed for good: the request's timeline says so, with a reason the
+ * sender can read (the request stays `pending` seal; nothing retries it by itself).
+ */
+async function recordSealFailure(deps: Deps, requestId: number, error: unknown): Promise<void> {
+  const reason = error instanceof RenderFailure ? documentFailureReason(error) : SEAL_MESSAGES.failed;
+  await deps.database.db.transaction((tx) =>
+    appendRequestEvent(tx, { requestId, action: 'seal_failed', details: { reason } }),
+  );
+}
+
+/**
+ * The `request.seal` job (payload `{ requestId }`), enqueued by the signature that completes a
+ * request. A failing timestamp authority is retried for ever; any other failure (such as a
+ * certificate of completion that crashed the PDF generator) is retried by the queue and, after its
+ * last attempt, recorded in the request's timeline as `seal_failed` with its reason.
+ */
 export function registerSealJob(deps: Deps): void {
   deps.queue.register(SEAL_QUEUE, async (payload: unknown, job: JobRecord) => {
     const { requestId } = payloadSchema.parse(payload);
@@ -197,6 +218,10 @@ export function registerSealJob(deps: Deps): void {
             { requestId },
             { idempotencyKey: `seal:${requestId}:after-${job.id}`, delaySeconds: PENDING_RETRY_SECONDS },
           );
+      } else if (job.attempts >= job.maxAttempts) {
+        await recordSealFailure(deps, requestId, error).catch((recording: unknown) =>
+          deps.logger.error({ err: recording, requestId }, 'No se pudo registrar el fallo del sello'),
+        );
       }
       throw error;
     }

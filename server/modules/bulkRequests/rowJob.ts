@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import { documentFailureReason, RenderFailure } from '../../documents/index.js';
 import { HttpProblem } from '../../errors.js';
 import type { JobRecord } from '../../jobs/queue.js';
 import type { TemplateVersionCache } from '../../requests/create.js';
@@ -14,6 +15,10 @@ import { type SheetColumn, sheetColumns, signerHeader } from './sheetColumns.js'
 
 const DAY_MS = 86_400_000;
 const FAILED_UNEXPECTEDLY = 'No fue posible generar la solicitud de esta fila; intente enviarla de nuevo';
+
+/** What the sender reads on a row its last attempt could not send. */
+const lastFailure = (error: unknown) =>
+  error instanceof RenderFailure ? documentFailureReason(error) : FAILED_UNEXPECTEDLY;
 
 type RowRecord = typeof signatureRequestBatchRows.$inferSelect;
 
@@ -127,7 +132,8 @@ export function runBulkRow<Prepared>(
  * or everything, and the retry finds the rows done: a row becomes a request exactly once. A
  * refusal with a reason (no plan units, a template that cannot be filled) fails only its row with
  * that reason; any other error retries the job, and on the last attempt each row is tried alone,
- * so that only the rows that still break fail.
+ * so that only the rows that still break fail — with «No se pudo generar el documento: …» when
+ * the row's document crashed the PDF generator, a generic reason otherwise.
  */
 export async function runBulkRows<Prepared>(
   deps: Deps,
@@ -163,7 +169,7 @@ export async function runBulkRows<Prepared>(
       for (const row of rows) await runBulkRows(deps, core, [row.id]).catch(() => undefined);
       return;
     }
-    if (lastAttempt) await markFailed(deps, rows, FAILED_UNEXPECTEDLY);
+    if (lastAttempt) await markFailed(deps, rows, lastFailure(error));
     throw error;
   }
 }

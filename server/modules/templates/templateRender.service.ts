@@ -6,7 +6,7 @@ import {
   type TemplateField,
 } from '../../../contract/endpoints/templateFields.js';
 import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
-import { RenderThread } from '../../documents/index.js';
+import { DEFAULT_RENDER_TIMEOUT_MS, RenderProcess } from '../../documents/index.js';
 import { unprocessable } from '../../errors.js';
 import { cleanContent, rendererFields, type TemplateContent } from './templateContent.js';
 
@@ -17,16 +17,23 @@ export const RENDER_MESSAGES = {
 } as const;
 
 /**
- * One renderer per process, compiling on its worker thread: fonts load once, the compiler is
- * reused, and no render blocks the event loop.
+ * One renderer per process, compiling in its child process: fonts load once, the compiler is
+ * reused, no render blocks the event loop, and a document that crashes the compiler fails alone.
  */
-let renderer: RenderThread | undefined;
+let renderer: RenderProcess | undefined;
+let timeoutMs = DEFAULT_RENDER_TIMEOUT_MS;
 export const sharedRenderer = () => {
-  renderer ??= new RenderThread();
+  renderer ??= new RenderProcess({ timeoutMs });
   return renderer;
 };
 
-/** Stops the shared renderer's worker (graceful shutdown); a later render would start it again. */
+/** The compile time limit of the shared renderer (`RENDER_TIMEOUT_SECONDS`, set at bootstrap). */
+export const setSharedRenderTimeout = (milliseconds: number) => {
+  timeoutMs = milliseconds;
+  if (renderer) renderer.timeoutMs = milliseconds;
+};
+
+/** Stops the shared renderer's child (graceful shutdown); a later render would start it again. */
 export const closeSharedRenderer = async () => {
   await renderer?.close();
 };

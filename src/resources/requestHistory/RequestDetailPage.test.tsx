@@ -191,6 +191,33 @@ describe('RequestDetailPage', () => {
     expect(within(waiting).queryByText(/Motivo del rechazo/)).not.toBeInTheDocument();
   }, 60_000);
 
+  it('shows why the documents of a completed request could not be sealed', async () => {
+    const reason =
+      'No se pudo generar el documento: el generador de PDF falló con este documento y se reinició; revise el texto';
+    renderDetail(() => {
+      const completed = detail('completed');
+      return {
+        ...completed,
+        events: [
+          ...completed.events,
+          {
+            id: 3,
+            sequence: 3,
+            action: 'seal_failed',
+            signer_id: null,
+            signer_name: null,
+            user_id: null,
+            details: { reason },
+            ip: null,
+            at: '2026-11-23T16:00:00.000Z',
+          },
+        ],
+      };
+    });
+    expect(await screen.findByText('No se pudieron sellar los documentos')).toBeInTheDocument();
+    expect(screen.getByText((text) => text.endsWith(` · ${reason}`))).toBeInTheDocument();
+  }, 60_000);
+
   it('offers no cancel or resend once a request is cancelled, and shows the reason', async () => {
     renderDetail(() => detail('cancelled'));
     expect(await screen.findByText('Motivo de cancelación: El cliente desistió')).toBeInTheDocument();

@@ -34,6 +34,12 @@ type Signer = RequestDetail['signer_details'][number];
 const errorsOf = (error: unknown): FieldErrors =>
   (error as { body?: { errors?: FieldErrors } })?.body?.errors ?? {};
 
+/** A seal that failed for good says why (e.g. «No se pudo generar el documento: …»), after its date. */
+const failureReason = (event: RequestDetail['events'][number]) =>
+  event.action === 'seal_failed' && typeof event.details.reason === 'string'
+    ? ` · ${event.details.reason}`
+    : '';
+
 /**
  * /update-signature-request/update/{id}: one request — its documents, its signers and their
  * status, the timeline from its events, the e-mails with their delivery status — and what the
@@ -241,7 +247,7 @@ export function RequestDetailPage() {
                 <ListItem key={event.id} disableGutters>
                   <ListItemText
                     primary={`${EVENT_LABELS[event.action] ?? event.action}${event.signer_name ? ` · ${event.signer_name}` : ''}`}
-                    secondary={formatDateTime(event.at)}
+                    secondary={`${formatDateTime(event.at)}${failureReason(event)}`}
                   />
                 </ListItem>
               ))}
