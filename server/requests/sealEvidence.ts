@@ -1,10 +1,13 @@
+import { type EventPerson, requestEventSentence } from '../../contract/requestEvents.js';
 import type { signatureRequestEvents, signatureRequestSigners } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
-import type { CertificateSigner } from '../signing/completion-certificate.js';
+import type { CertificateAuditEntry, CertificateSigner } from '../signing/completion-certificate.js';
 import { maskDestination, type OtpChannel } from '../signing/masking.js';
 import type { Stamp, StampValue } from '../signing/stamp.js';
 import { readAll } from '../storage/storage.js';
+import { consentText } from './consent.js';
 import type { FieldBoxRecord } from './create.js';
+import { toAuditEntry } from './events.js';
 
 /** What a sealed document carries of its signers: the stamps in its boxes and the certificate's evidence. */
 
@@ -136,6 +139,7 @@ export function certificateSigners(signers: SignerRow[], events: EventRow[]): Ce
         ip: signer.ip ?? undefined,
         userAgent: signer.userAgent ?? undefined,
         consentVersion: signer.consentVersion ?? undefined,
+        consentText: signer.consentVersion ? consentText(signer.consentVersion) : undefined,
         viewedAt: signer.viewedAt ?? undefined,
         signedAt: signer.signedAt ?? undefined,
         rejectedAt: signer.rejectedAt ?? undefined,
@@ -166,4 +170,25 @@ export function autoSignSigner(
     viewedAt: approval.at,
     signedAt: approval.at,
   };
+}
+
+/**
+ * The trail as the certificate prints it: every chained entry as recorded, with the Spanish
+ * sentence it reads as, naming the user who acted and the signer it concerns.
+ */
+export function certificateAuditTrail(
+  events: EventRow[],
+  signers: SignerRow[],
+  users: ReadonlyMap<number, EventPerson>,
+): CertificateAuditEntry[] {
+  const bySigner = new Map(signers.map((signer) => [signer.id, { name: signer.name, email: signer.email }]));
+  return events.map((event) => ({
+    ...toAuditEntry(event),
+    sentence: requestEventSentence({
+      action: event.action,
+      details: event.details,
+      user: event.userId === null ? null : (users.get(event.userId) ?? null),
+      signer: event.signerId === null ? null : (bySigner.get(event.signerId) ?? null),
+    }),
+  }));
 }

@@ -24,7 +24,12 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
 import { RequestSignersCard } from './RequestSignersCard';
-import { EVENT_LABELS, HISTORY_TEXT, MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from './requestHistoryText';
+import {
+  HISTORY_TEXT,
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
+  requestEventSentence,
+} from './requestHistoryText';
 import { RequestStatusChip } from './StatusChips';
 import { useEndpointDownload } from './useEndpointDownload';
 
@@ -240,8 +245,17 @@ export function RequestDetailPage() {
               {request.events.map((event) => (
                 <ListItem key={event.id} disableGutters>
                   <ListItemText
-                    primary={`${EVENT_LABELS[event.action] ?? event.action}${event.signer_name ? ` · ${event.signer_name}` : ''}`}
+                    primary={requestEventSentence({
+                      action: event.action,
+                      details: event.details,
+                      user: event.user_name === null ? null : { name: event.user_name },
+                      signer:
+                        event.signer_name === null
+                          ? null
+                          : { name: event.signer_name, email: event.signer_email },
+                    })}
                     secondary={formatDateTime(event.at)}
+                    sx={{ overflowWrap: 'anywhere' }}
                   />
                 </ListItem>
               ))}
