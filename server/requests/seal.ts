@@ -20,7 +20,13 @@ import { readAll } from '../storage/storage.js';
 import { appendRequestEvent, requestEvents } from './events.js';
 import { publicBaseUrl, queueRequestMail } from './mail.js';
 import { documentsOfRequest, signersOfRequest } from './records.js';
-import { autoSignSigner, certificateAuditTrail, certificateSigners, stampsFor } from './sealEvidence.js';
+import {
+  autoSignSigner,
+  certificateAuditTrail,
+  certificateSigners,
+  placeholderBoxes,
+  stampsFor,
+} from './sealEvidence.js';
 import { platformTrust } from './sealTrust.js';
 
 /**
@@ -64,6 +70,7 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
       renderer: sharedRenderer(),
       pdf: new Uint8Array(rendered),
       stamps: await stampsFor(deps, document.fieldBoxes, signers),
+      placeholders: placeholderBoxes(document.fieldBoxes),
       certificate: {
         requestId: String(requestId),
         requestTitle: request.title,

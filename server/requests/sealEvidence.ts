@@ -3,7 +3,7 @@ import type { signatureRequestEvents, signatureRequestSigners } from '../db/sche
 import type { Deps } from '../deps.js';
 import type { CertificateAuditEntry, CertificateSigner } from '../signing/completion-certificate.js';
 import { maskDestination, type OtpChannel } from '../signing/masking.js';
-import type { Stamp, StampValue } from '../signing/stamp.js';
+import type { Stamp, StampBox, StampValue } from '../signing/stamp.js';
 import { readAll } from '../storage/storage.js';
 import { consentText } from './consent.js';
 import type { FieldBoxRecord } from './create.js';
@@ -43,12 +43,19 @@ async function signatureValue(
 ): Promise<StampValue | undefined> {
   if (signer.signatureKind === 'typed') {
     const text = textOf(signer.fieldValues, 'signature_text');
-    return text ? { kind: 'typed_signature', text, name: signer.name } : undefined;
+    return text
+      ? { kind: 'typed_signature', text, name: signer.name, signedAt: signer.signedAt ?? undefined }
+      : undefined;
   }
   if (!signer.signatureKey) return undefined;
   const png = await readAll(deps.storage, signer.signatureKey);
   if (!png) throw new Error(`falta la imagen de firma del firmante ${signer.id}`);
-  return { kind: 'signature_image', png: new Uint8Array(png), name: signer.name };
+  return {
+    kind: 'signature_image',
+    png: new Uint8Array(png),
+    name: signer.name,
+    signedAt: signer.signedAt ?? undefined,
+  };
 }
 
 function boxValue(
@@ -104,6 +111,20 @@ export async function stampsFor(
       });
   }
   return stamps;
+}
+
+/** The kinds whose boxes the renderer draws as grey placeholders with a caption (`rubrica-box`). */
+const PLACEHOLDER_KINDS: ReadonlySet<string> = new Set(['signature', 'initials', 'signing_date']);
+
+/**
+ * The boxes whose rendered placeholder gives way to the stamps. A PDF request's boxes are listed
+ * too: its uploaded pages draw no placeholder, so nothing is found there and nothing changes.
+ */
+export function placeholderBoxes(fieldBoxes: Record<string, unknown>[]): StampBox[] {
+  return fieldBoxes
+    .filter(isFieldBox)
+    .filter((box) => PLACEHOLDER_KINDS.has(box.kind))
+    .map(({ page, x, y, width, height }) => ({ page, x, y, width, height }));
 }
 
 const MASK = '•';
