@@ -17,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { pdfFileName } from '../../../contract/fileNames';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { formatDateTime } from '../../format';
@@ -212,7 +213,7 @@ export function RequestDetailPage() {
                                   document_package_signer_id: firstSigner.id,
                                 },
                               },
-                              `${document.name}.pdf`,
+                              pdfFileName(document.name),
                             ),
                           )
                         }
