@@ -106,13 +106,14 @@ export default async function run({ log }) {
         renderer,
         pdf: rendered.pdf,
         stamps,
+        placeholders: rendered.fieldBoxes,
         certificate,
         identity: trust.seal,
         timestamper,
       })
     ).pdf;
   const baseline = async () => {
-    const document = await stampDocument(rendered.pdf, stamps);
+    const { document } = await stampDocument(rendered.pdf, stamps, { placeholders: rendered.fieldBoxes });
     const signedSha256 = Buffer.from(await sha256(await document.save(BASELINE_SAVE))).toString('hex');
     const certificatePdf = await PDFDocument.load(
       await renderCompletionCertificate(renderer, {

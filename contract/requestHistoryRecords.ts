@@ -76,7 +76,10 @@ export const requestEventRecord = z.object({
   action: z.string(),
   signer_id: z.number().nullable(),
   signer_name: z.string().nullable(),
+  signer_email: z.string().nullable(),
   user_id: z.number().nullable(),
+  /** The user who acted (sender, approver): the timeline names them (contract/requestEvents.ts). */
+  user_name: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   at: z.string(),
@@ -117,27 +120,3 @@ export const requestDetail = requestSummary.extend({
   events: z.array(requestEventRecord),
   emails: z.array(requestEmailRecord),
 });
-
-/** Spanish names of a request's timeline actions, for the history screen and its exports. */
-export const REQUEST_EVENT_LABELS: Record<string, string> = {
-  sent: 'Solicitud enviada',
-  invited: 'Invitación enviada',
-  reminded: 'Recordatorio enviado',
-  resent: 'Invitación reenviada',
-  opened: 'Abrió el enlace',
-  viewed: 'Vio el documento',
-  otp_sent: 'Código enviado',
-  otp_failed: 'Código errado',
-  otp_validated: 'Código validado',
-  selfie_failed: 'Foto no válida',
-  signed: 'Firmó',
-  rejected: 'Rechazó',
-  completed: 'Solicitud completada',
-  cancelled: 'Solicitud cancelada',
-  expired: 'Solicitud vencida',
-  extended: 'Vencimiento ampliado',
-  updated: 'Datos corregidos',
-  content_updated: 'Contenido cambiado',
-  sealed: 'Documentos sellados',
-  seal_failed: 'No se pudieron sellar los documentos',
-};

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 export type PdfWord = { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number };
 
@@ -95,4 +96,71 @@ export function cpuTicks(pid: number): number {
 export async function whenBusy(pid: number, ticks = 5): Promise<void> {
   const start = cpuTicks(pid);
   while (cpuTicks(pid) - start < ticks) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** One page in grey levels at 72 dpi, so a pixel is a point (origin top-left). */
+export type Raster = { width: number; height: number; pixels: Buffer };
+
+export async function rasterPage(pdf: Uint8Array, page: number): Promise<Raster> {
+  const folder = mkdtempSync(join(tmpdir(), 'rubrica-raster-'));
+  try {
+    writeFileSync(join(folder, 'doc.pdf'), pdf);
+    const range = ['-f', String(page), '-l', String(page)];
+    execFileSync(
+      'pdftoppm',
+      ['-r', '72', ...range, '-png', '-singlefile', join(folder, 'doc.pdf'), join(folder, 'page')],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const { data, info } = await sharp(readFileSync(join(folder, 'page.png')))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, pixels: data };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a box of the renderer's placeholder leaves on a page (`rubrica-box`: fill luma(248),
+ * 0.6 pt border luma(90)): the pixels of the box's inside that have the fill's grey, and the
+ * points along its outline where a line darkens the pixels that straddle it. A box stamped as a
+ * signed paper has neither.
+ */
+export function placeholderPixels(
+  raster: Raster,
+  box: { x: number; y: number; width: number; height: number },
+): { fill: number; border: number; inside: number; outline: number } {
+  const level = (x: number, y: number) => raster.pixels[y * raster.width + x] ?? 255;
+  const edges = {
+    left: box.x,
+    right: box.x + box.width,
+    top: raster.height - box.y - box.height,
+    bottom: raster.height - box.y,
+  };
+  let fill = 0;
+  let inside = 0;
+  for (let y = Math.ceil(edges.top) + 2; y < Math.floor(edges.bottom) - 2; y++)
+    for (let x = Math.ceil(edges.left) + 2; x < Math.floor(edges.right) - 2; x++) {
+      inside++;
+      if (Math.abs(level(x, y) - 248) <= 2) fill++;
+    }
+  /** The darkest of the three pixels across an edge at `edge` (a row or a column). */
+  const across = (edge: number, at: (offset: number) => number) =>
+    Math.min(...[-1, 0, 1].map((offset) => at(Math.floor(edge) + offset)));
+  let border = 0;
+  let outline = 0;
+  for (let x = Math.ceil(edges.left) + 1; x < Math.floor(edges.right) - 1; x++)
+    for (const edge of [edges.top, edges.bottom]) {
+      outline++;
+      if (across(edge, (y) => level(x, y)) < 200) border++;
+    }
+  for (let y = Math.ceil(edges.top) + 1; y < Math.floor(edges.bottom) - 1; y++)
+    for (const edge of [edges.left, edges.right]) {
+      outline++;
+      if (across(edge, (x) => level(x, y)) < 200) border++;
+    }
+  return { fill, border, inside, outline };
 }

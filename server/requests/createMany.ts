@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RequestEventAction } from '../../contract/requestEvents.js';
 import { type Db, queryRows } from '../db/client.js';
 import {
   signatureRequestDocuments,
@@ -163,7 +164,7 @@ async function insertEvents(
     };
     let last: AuditEntry | undefined;
     const append = (input: {
-      action: string;
+      action: RequestEventAction;
       userId?: number | null;
       signerId?: number;
       details?: typeof details;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { RequestEventAction } from '../../contract/requestEvents.js';
 import type { Db } from '../db/client.js';
 import { signatureRequestEvents, signatureRequests } from '../db/schema/index.js';
 import { type AuditEntry, chainEntry, type JsonValue, verifyAuditChain } from '../signing/audit-chain.js';
@@ -11,8 +12,8 @@ import { type AuditEntry, chainEntry, type JsonValue, verifyAuditChain } from '.
 
 export type RequestEventInput = {
   requestId: number;
-  /** sent, invited, reminded, opened, viewed, otp_sent, otp_failed, otp_validated, signed, rejected, … */
-  action: string;
+  /** One of `REQUEST_EVENT_ACTIONS`, each with its Spanish sentence (contract/requestEvents.ts). */
+  action: RequestEventAction;
   signerId?: number | null;
   userId?: number | null;
   details?: { [key: string]: JsonValue };
@@ -22,7 +23,7 @@ export type RequestEventInput = {
 };
 
 /** Who did it, as the chain records it: `user:7`, `signer:12` or `system`. */
-const actorOf = (input: { userId?: number | null; signerId?: number | null }) =>
+export const actorOf = (input: { userId?: number | null; signerId?: number | null }) =>
   input.userId ? `user:${input.userId}` : input.signerId ? `signer:${input.signerId}` : 'system';
 
 /** Appends one event; call it inside the transaction that makes the change it records. */

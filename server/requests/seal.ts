@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { inIds } from '../db/idArrays.js';
 import {
   companies,
   signatureRequestDocuments,
@@ -17,10 +18,16 @@ import { PendingSealError, sealDocument } from '../signing/seal-document.js';
 import { sealPdf } from '../signing/seal-pdf.js';
 import { timestamperFor } from '../signing/timestamp-client.js';
 import { readAll } from '../storage/storage.js';
-import { appendRequestEvent, requestEvents, toAuditEntry } from './events.js';
+import { appendRequestEvent, requestEvents } from './events.js';
 import { publicBaseUrl, queueRequestMail } from './mail.js';
 import { documentsOfRequest, signersOfRequest } from './records.js';
-import { autoSignSigner, certificateSigners, stampsFor } from './sealEvidence.js';
+import {
+  autoSignSigner,
+  certificateAuditTrail,
+  certificateSigners,
+  placeholderBoxes,
+  stampsFor,
+} from './sealEvidence.js';
 import { platformTrust } from './sealTrust.js';
 
 /**
@@ -50,7 +57,7 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   if (request?.status !== 'completed' || request.sealStatus !== 'pending') return 'skipped';
   const signers = await signersOfRequest(db, requestId);
   const events = await requestEvents(db, requestId);
-  const auditTrail = events.map(toAuditEntry);
+  const auditTrail = certificateAuditTrail(events, signers, await eventUsers(deps, events));
   const documents = await documentsOfRequest(db, requestId);
   const trust = await platformTrust(deps.config);
   const timestamper = timestamperFor(trust);
@@ -68,6 +75,7 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
       renderer: sharedRenderer(),
       pdf: new Uint8Array(rendered),
       stamps: await stampsFor(deps, document.fieldBoxes, signers),
+      placeholders: placeholderBoxes(document.fieldBoxes),
       certificate: {
         requestId: String(requestId),
         requestTitle: request.title,
@@ -110,6 +118,19 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   }
   await finishSeal(deps, requestId);
   return 'sealed';
+}
+
+/** The users named by a trail (senders, approvers), by id, as its sentences name them. */
+async function eventUsers(
+  deps: Deps,
+  events: Awaited<ReturnType<typeof requestEvents>>,
+): Promise<Map<number, { name: string }>> {
+  const ids = [...new Set(events.flatMap((event) => (event.userId === null ? [] : [event.userId])))];
+  const rows = await deps.database.db
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(inIds(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: [row.name, row.lastName].filter(Boolean).join(' ') }]));
 }
 
 /** The company's approved auto-signature, for the certificate. */

@@ -1,10 +1,13 @@
+import { type EventPerson, requestEventSentence } from '../../contract/requestEvents.js';
 import type { signatureRequestEvents, signatureRequestSigners } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
-import type { CertificateSigner } from '../signing/completion-certificate.js';
+import type { CertificateAuditEntry, CertificateSigner } from '../signing/completion-certificate.js';
 import { maskDestination, type OtpChannel } from '../signing/masking.js';
-import type { Stamp, StampValue } from '../signing/stamp.js';
+import type { Stamp, StampBox, StampValue } from '../signing/stamp.js';
 import { readAll } from '../storage/storage.js';
+import { consentText } from './consent.js';
 import type { FieldBoxRecord } from './create.js';
+import { toAuditEntry } from './events.js';
 
 /** What a sealed document carries of its signers: the stamps in its boxes and the certificate's evidence. */
 
@@ -40,12 +43,19 @@ async function signatureValue(
 ): Promise<StampValue | undefined> {
   if (signer.signatureKind === 'typed') {
     const text = textOf(signer.fieldValues, 'signature_text');
-    return text ? { kind: 'typed_signature', text, name: signer.name } : undefined;
+    return text
+      ? { kind: 'typed_signature', text, name: signer.name, signedAt: signer.signedAt ?? undefined }
+      : undefined;
   }
   if (!signer.signatureKey) return undefined;
   const png = await readAll(deps.storage, signer.signatureKey);
   if (!png) throw new Error(`falta la imagen de firma del firmante ${signer.id}`);
-  return { kind: 'signature_image', png: new Uint8Array(png), name: signer.name };
+  return {
+    kind: 'signature_image',
+    png: new Uint8Array(png),
+    name: signer.name,
+    signedAt: signer.signedAt ?? undefined,
+  };
 }
 
 function boxValue(
@@ -103,6 +113,20 @@ export async function stampsFor(
   return stamps;
 }
 
+/** The kinds whose boxes the renderer draws as grey placeholders with a caption (`rubrica-box`). */
+const PLACEHOLDER_KINDS: ReadonlySet<string> = new Set(['signature', 'initials', 'signing_date']);
+
+/**
+ * The boxes whose rendered placeholder gives way to the stamps. A PDF request's boxes are listed
+ * too: its uploaded pages draw no placeholder, so nothing is found there and nothing changes.
+ */
+export function placeholderBoxes(fieldBoxes: Record<string, unknown>[]): StampBox[] {
+  return fieldBoxes
+    .filter(isFieldBox)
+    .filter((box) => PLACEHOLDER_KINDS.has(box.kind))
+    .map(({ page, x, y, width, height }) => ({ page, x, y, width, height }));
+}
+
 const MASK = '•';
 
 /** The evidence of each signer (copy recipients sign nothing) for the certificate of completion. */
@@ -136,6 +160,7 @@ export function certificateSigners(signers: SignerRow[], events: EventRow[]): Ce
         ip: signer.ip ?? undefined,
         userAgent: signer.userAgent ?? undefined,
         consentVersion: signer.consentVersion ?? undefined,
+        consentText: signer.consentVersion ? consentText(signer.consentVersion) : undefined,
         viewedAt: signer.viewedAt ?? undefined,
         signedAt: signer.signedAt ?? undefined,
         rejectedAt: signer.rejectedAt ?? undefined,
@@ -166,4 +191,25 @@ export function autoSignSigner(
     viewedAt: approval.at,
     signedAt: approval.at,
   };
+}
+
+/**
+ * The trail as the certificate prints it: every chained entry as recorded, with the Spanish
+ * sentence it reads as, naming the user who acted and the signer it concerns.
+ */
+export function certificateAuditTrail(
+  events: EventRow[],
+  signers: SignerRow[],
+  users: ReadonlyMap<number, EventPerson>,
+): CertificateAuditEntry[] {
+  const bySigner = new Map(signers.map((signer) => [signer.id, { name: signer.name, email: signer.email }]));
+  return events.map((event) => ({
+    ...toAuditEntry(event),
+    sentence: requestEventSentence({
+      action: event.action,
+      details: event.details,
+      user: event.userId === null ? null : (users.get(event.userId) ?? null),
+      signer: event.signerId === null ? null : (bySigner.get(event.signerId) ?? null),
+    }),
+  }));
 }

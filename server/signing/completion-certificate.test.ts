@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_EVENT_ACTIONS } from '../../contract/requestEvents.js';
 import { DocumentRenderer } from '../documents/renderer.js';
-import { qpdfCheck, run, withPdfFile } from '../documents/test-support.js';
+import { pdfWords, qpdfCheck, run, withPdfFile } from '../documents/test-support.js';
+import { CONSENT } from '../requests/consent.js';
 import { renderCompletionCertificate } from './completion-certificate.js';
 import { QR_QUIET_ZONE, qrMatrix } from './qr-typst.js';
 import { auditTrail, certificateInput, hostile } from './test-evidence.js';
@@ -37,21 +39,56 @@ describe('renderCompletionCertificate', () => {
         `SHA-256: ${'c3'.repeat(32)}`,
         '190.24.1.2',
         'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
-        'consentimiento-v3',
         // 03:30:15 UTC on 2 March is 22:30:15 of 1 March in Bogotá.
         '01/03/2026 22:30:15 COT · 2026-03-02 03:30:15 UTC',
         'Rechazó',
         'CE 998877',
         'Código de validación: K7QM-2XHD-9TRB',
         'https://firma.example.co/certificate_validation?code=K7QM-2XHD-9TRB',
-        '4 entradas encadenadas',
-        'evento.4',
+        '9 entradas encadenadas',
         'Página 1 de',
       ]) {
         expect(text).toContain(expected);
       }
-      // The narrow actor column wraps the e-mail after its separators.
-      expect(text.replace(/ /g, '')).toContain('remitente@empresa.co');
+    });
+  });
+
+  it('prints the full consent text each signer accepted, with its version', () => {
+    withPdfFile(Buffer.from(pdf), (path) => {
+      const text = flat(run('pdftotext', [path, '-']));
+      expect(text).toContain(`Versión ${CONSENT.version}: «${CONSENT.text}»`);
+      // The signer who rejected accepted nothing.
+      expect(text.split(CONSENT.text)).toHaveLength(2);
+    });
+  });
+
+  it('prints the audit log as Spanish sentences with names, in Bogotá time, inside the margins', () => {
+    withPdfFile(Buffer.from(pdf), (path) => {
+      // In the order the content was written: each cell's lines together.
+      const text = flat(run('pdftotext', ['-raw', path, '-']));
+      const log = text.slice(text.indexOf('Registro de auditoría'));
+      for (const expected of [
+        'Elena Ríos envió la solicitud a 2 firmantes con 1 documento',
+        'Se envió a José Núñez Peña (jose.nunez.con.un.correo.muy.largo@dominio-extremadamente-largo.com.co) la invitación a firmar',
+        'verificó su identidad con un código enviado por SMS a +57••••••4567',
+        'se tomó una foto de verificación y autorizó su uso',
+        `firmó los documentos con una firma dibujada y aceptó el consentimiento (versión ${CONSENT.version})`,
+        `María Ríos (maria@empresa.co) rechazó la solicitud. Motivo: «${flat(hostile)}»`,
+        'Dirección IP: 181.50.3.4',
+        // 14:00 UTC is 09:00 in Bogotá.
+        '01/03/2026 09:00:00 COT',
+      ]) {
+        expect(log.replace(/ /g, '')).toContain(expected.replace(/ /g, ''));
+      }
+      const entries = certificateInput().auditTrail;
+      for (const entry of entries) expect(log).toContain(entry.hash.slice(0, 16));
+      expect(log).not.toMatch(/\b(user|signer):|\{"|UTC/);
+      expect(log).not.toMatch(new RegExp(`\\b(${REQUEST_EVENT_ACTIONS.join('|')})\\b`));
+      // Letter paper, 18 mm margins: no word crosses the right margin.
+      const rightEdge = 612 - (18 / 25.4) * 72;
+      const words = pdfWords(path);
+      expect(words.length).toBeGreaterThan(200);
+      expect(words.filter((word) => word.xMax > rightEdge + 0.5)).toEqual([]);
     });
   });
 
@@ -142,13 +179,15 @@ describe('renderCompletionCertificate', () => {
       expect(pages).toBeGreaterThan(2);
       const text = flat(run('pdftotext', [path, '-']));
       expect(text).toContain(`Página ${pages} de ${pages}`);
-      expect(text).toContain('evento.120');
+      const last = auditTrail(120).at(-1)!;
+      expect(text).toContain(last.hash.slice(0, 16));
+      expect(text).toContain('Se envió a María Ríos (maria@empresa.co) un recordatorio para firmar');
     });
   });
 
   it('refuses to certify an audit trail whose chain is broken', async () => {
     const entries = auditTrail(3);
-    entries[1] = { ...entries[1]!, action: 'evento.cambiado' };
+    entries[1] = { ...entries[1]!, action: 'reminded' };
     await expect(
       renderCompletionCertificate(renderer, certificateInput({ auditTrail: entries })),
     ).rejects.toThrow('el registro de auditoría de la solicitud no es íntegro');

@@ -2,7 +2,7 @@ import type { ResolvedImage } from '../documents/images.js';
 import { resolvePageSetup } from '../documents/page-setup.js';
 import { DOCUMENT_FONT_FAMILIES, type DocumentCompiler } from '../documents/renderer.js';
 import { escapeMarkup, typstString } from '../documents/typst-syntax.js';
-import { type AuditEntry, canonicalJson, verifyAuditChain } from './audit-chain.js';
+import { type AuditEntry, verifyAuditChain } from './audit-chain.js';
 import type { OtpChannel } from './masking.js';
 import { qrSvg } from './qr-typst.js';
 import { bogotaTimestamp, utcTimestamp } from './time-format.js';
@@ -20,11 +20,16 @@ export type CertificateSigner = {
   ip?: string;
   userAgent?: string;
   consentVersion?: string;
+  /** The full text of that version, as the signer read it. */
+  consentText?: string;
   viewedAt?: Date;
   signedAt?: Date;
   rejectedAt?: Date;
   rejectionReason?: string;
 };
+
+/** A chained entry of the request's trail with the Spanish sentence it reads as (contract/requestEvents.ts). */
+export type CertificateAuditEntry = AuditEntry & { sentence: string };
 
 export type CompletionCertificateInput = {
   requestId: string;
@@ -35,8 +40,10 @@ export type CompletionCertificateInput = {
   originalSha256: string;
   /** Hex SHA-256 of the document with every signature stamped, before these pages were added. */
   signedSha256: string;
+  /** Whether stamping removed the rendered document's placeholder boxes (template documents). */
+  clearedPlaceholders?: boolean;
   signers: readonly CertificateSigner[];
-  auditTrail: readonly AuditEntry[];
+  auditTrail: readonly CertificateAuditEntry[];
   validationCode: string;
   publicUrl: string;
   issuedAt: Date;
@@ -80,12 +87,12 @@ function signerTable(signer: CertificateSigner, index: number): string {
     row('Identificación', text(`${signer.identificationType} ${signer.identificationNumber}`)),
     row('Autenticación', text(authentication.join('; '))),
     row(
-      'Fotografía (selfie)',
+      'Foto de verificación',
       signer.selfieSha256 ? `[SHA-256: #${mono(signer.selfieSha256)}]` : text('no se tomó'),
     ),
     row('Dirección IP', text(signer.ip ?? '—')),
     row('Navegador', text(signer.userAgent ?? '—')),
-    row('Versión del consentimiento', text(signer.consentVersion ?? '—')),
+    row('Consentimiento aceptado', consent(signer)),
     row('Abrió el documento', moment(signer.viewedAt)),
     row('Firmó', moment(signer.signedAt)),
     ...(signer.rejectedAt
@@ -98,26 +105,38 @@ function signerTable(signer: CertificateSigner, index: number): string {
   ].join('\n');
 }
 
-function auditTable(entries: readonly AuditEntry[]): string {
-  const cells = entries.map((entry) =>
-    [
+/** The version accepted and, below it, its full text as the signer read it. */
+function consent(signer: CertificateSigner): string {
+  if (!signer.consentVersion) return text('—');
+  const version = text(`Versión ${signer.consentVersion}`);
+  if (!signer.consentText) return `[${version.slice(1, -1)} (texto no disponible)]`;
+  return `[${version.slice(1, -1)}: #linebreak() «${text(signer.consentText).slice(1, -1)}»]`;
+}
+
+/**
+ * The trail as Spanish sentences, one row per chained entry: its number, its time in Bogotá, what
+ * happened (with the address it came from) and the start of its hash. The sentence is read from
+ * the entry; the chain itself was verified above, over the entries as recorded.
+ */
+function auditTable(entries: readonly CertificateAuditEntry[]): string {
+  const cells = entries.map((entry) => {
+    const at = bogotaTimestamp(new Date(entry.at));
+    const ip = typeof entry.data.ip === 'string' ? entry.data.ip : undefined;
+    return [
       text(String(entry.sequence)),
-      text(`${bogotaTimestamp(new Date(entry.at))}\n${utcTimestamp(new Date(entry.at))}`),
-      text(entry.actor ?? 'sistema'),
-      `[${text(entry.action).slice(1, -1)} #linebreak() #text(size: 6.5pt, ${typstString(truncate(canonicalJson(entry.data), 240))})]`,
+      text(at),
+      ip
+        ? `[${text(entry.sentence).slice(1, -1)} #linebreak() #text(size: 6.5pt, fill: luma(80), ${text(`Dirección IP: ${ip}`)})]`
+        : text(entry.sentence),
       mono(entry.hash.slice(0, 16)),
-    ].join(', '),
-  );
+    ].join(', ');
+  });
   return [
-    '#table(columns: (2em, 9em, 9em, 1fr, auto), inset: 3pt,',
-    'table.header([*N.º*], [*Fecha*], [*Actor*], [*Acción y datos*], [*Hash*]),',
+    '#table(columns: (2em, 7.5em, 1fr, auto), inset: 3pt,',
+    'table.header([*N.º*], [*Fecha (COT)*], [*Evento*], [*Hash*]),',
     cells.map((cell) => `${cell},`).join('\n'),
     ')',
   ].join('\n');
-}
-
-function truncate(value: string, length: number): string {
-  return value.length <= length ? value : `${value.slice(0, length - 1)}…`;
 }
 
 /** Typst source of the certificate; every value goes through the converter's escaping. */
@@ -147,12 +166,16 @@ export function completionCertificateSource(input: CompletionCertificateInput): 
     row('SHA-256 del documento firmado', mono(input.signedSha256)),
     ')',
     text(
-      'El documento firmado es el original con las firmas y los valores de los firmantes estampados; a él se añadieron estas páginas y el conjunto lleva el sello electrónico de la plataforma con estampa de tiempo (PAdES).',
+      `El documento firmado es el original con las firmas y los valores de los firmantes estampados${
+        input.clearedPlaceholders
+          ? '; las casillas grises y sus rótulos, que mostraban a los firmantes dónde firmar, se retiraron al estampar'
+          : ''
+      }; a él se añadieron estas páginas y el conjunto lleva el sello electrónico de la plataforma con estampa de tiempo (PAdES).`,
     ).slice(1, -1),
     ...input.signers.map(signerTable),
     '#heading(level: 2, [Registro de auditoría])',
     text(
-      `${chain.count} entradas encadenadas por hash SHA-256; la cadena fue verificada al emitir este certificado. Último hash: `,
+      `${chain.count} entradas encadenadas por hash SHA-256, cada una descrita en una frase; la cadena fue verificada sobre las entradas registradas al emitir este certificado. Último hash: `,
     ).slice(1, -1),
     `#${mono(chain.lastHash)}`,
     auditTable(input.auditTrail),

@@ -5,7 +5,7 @@ import type { SigningIdentity } from './cms.js';
 import { type CompletionCertificateInput, renderCompletionCertificate } from './completion-certificate.js';
 import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
 import { sealPdf } from './seal-pdf.js';
-import { OBJECTS_PER_TICK, type Stamp, stampDocument } from './stamp.js';
+import { OBJECTS_PER_TICK, type Stamp, type StampBox, stampDocument } from './stamp.js';
 import type { Timestamper } from './timestamp-client.js';
 
 /**
@@ -29,7 +29,12 @@ export type SealDocumentInput = {
   /** The document exactly as rendered and shown to the signers. */
   pdf: Uint8Array;
   stamps: readonly Stamp[];
-  certificate: Omit<CompletionCertificateInput, 'originalSha256' | 'signedSha256' | 'issuedAt'>;
+  /** The rendered template's boxes: their grey placeholders and captions give way to the stamps. */
+  placeholders?: readonly StampBox[];
+  certificate: Omit<
+    CompletionCertificateInput,
+    'originalSha256' | 'signedSha256' | 'issuedAt' | 'clearedPlaceholders'
+  >;
   identity: SigningIdentity;
   timestamper: Timestamper;
   now?: () => Date;
@@ -62,7 +67,9 @@ const SAVE_OPTIONS = {
 export async function sealDocument(input: SealDocumentInput): Promise<SealedDocument> {
   const now = input.now ?? (() => new Date());
   const originalSha256 = sha256Hex(input.pdf);
-  const document = await stampDocument(input.pdf, input.stamps);
+  const { document, clearedPlaceholders } = await stampDocument(input.pdf, input.stamps, {
+    placeholders: input.placeholders,
+  });
   const stamped = await document.save(SAVE_OPTIONS);
   const signedSha256 = sha256Hex(stamped);
   const certificate = await PDFDocument.load(
@@ -70,6 +77,7 @@ export async function sealDocument(input: SealDocumentInput): Promise<SealedDocu
       ...input.certificate,
       originalSha256,
       signedSha256,
+      clearedPlaceholders: clearedPlaceholders > 0,
       issuedAt: now(),
     }),
     { parseSpeed: OBJECTS_PER_TICK },

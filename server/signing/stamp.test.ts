@@ -1,13 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldBox } from '../documents/fields.js';
 import { referenceTemplate } from '../documents/fixtures/reference-template.js';
 import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
-import { pdfWords, qpdfCheck, run, solidPng, withPdfFile } from '../documents/test-support.js';
+import {
+  pdfWords,
+  qpdfCheck,
+  type Raster,
+  rasterPage,
+  run,
+  solidPng,
+  withPdfFile,
+} from '../documents/test-support.js';
 import { HttpProblem } from '../errors.js';
 import { type Stamp, stampPdf } from './stamp.js';
 
@@ -22,38 +26,7 @@ beforeAll(async () => {
   rendered = await DocumentRenderer.create().render(referenceTemplate());
 }, 60_000);
 
-type Raster = { width: number; height: number; pixels: Buffer };
-
-/** One page at 72 dpi, so a pixel is a point (origin top-left). */
-async function raster(pdf: Uint8Array, page: number): Promise<Raster> {
-  const folder = mkdtempSync(join(tmpdir(), 'rubrica-stamp-'));
-  try {
-    writeFileSync(join(folder, 'doc.pdf'), pdf);
-    execFileSync(
-      'pdftoppm',
-      [
-        '-r',
-        '72',
-        '-f',
-        String(page),
-        '-l',
-        String(page),
-        '-png',
-        '-singlefile',
-        join(folder, 'doc.pdf'),
-        join(folder, 'page'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const { data, info } = await sharp(readFileSync(join(folder, 'page.png')))
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, pixels: data };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
+const raster = rasterPage;
 
 /** Bounding box (points, PDF orientation) of the pixels that differ between two rasters. */
 function changedArea(before: Raster, after: Raster) {

@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { HttpProblem } from '../errors.js';
+import { clearPlaceholders } from './placeholders.js';
 import {
   compressWithZlib,
   drawEmbeddedImage,
@@ -14,10 +15,13 @@ import { signingDateText } from './time-format.js';
 export type StampBox = { page: number; x: number; y: number; width: number; height: number };
 
 export type StampValue =
-  /** A drawn or uploaded signature (PNG from the uploads' normaliser), optionally with the signer's name under it. */
-  | { kind: 'signature_image'; png: Uint8Array; name?: string }
-  /** A typed signature: the name in a handwriting face, optionally with the name printed under it. */
-  | { kind: 'typed_signature'; text: string; name?: string }
+  /**
+   * A drawn or uploaded signature (PNG from the uploads' normaliser), optionally with the signer's
+   * name and the moment of signing printed under it, on a signature line.
+   */
+  | { kind: 'signature_image'; png: Uint8Array; name?: string; signedAt?: Date }
+  /** A typed signature: the name in a handwriting face, with the same optional name and moment under it. */
+  | { kind: 'typed_signature'; text: string; name?: string; signedAt?: Date }
   | { kind: 'text'; text: string }
   /** Initials typed by the signer, in the handwriting face. */
   | { kind: 'initials'; text: string }
@@ -25,6 +29,14 @@ export type StampValue =
   | { kind: 'checkbox'; checked: boolean };
 
 export type Stamp = { box: StampBox; value: StampValue };
+
+export type StampOptions = {
+  /**
+   * Boxes whose rendered placeholder (grey box and caption, server/documents/page-setup.ts) is
+   * taken out before stamping: the rendered template's boxes (see placeholders.ts).
+   */
+  placeholders?: readonly StampBox[];
+};
 
 /**
  * pdf-lib yields to the event loop (a setTimeout) every 50–100 objects by default, which on a
@@ -52,13 +64,25 @@ function inner(box: Area): Area {
   };
 }
 
-/** Splits an area into the mark (top) and a caption line (bottom) when there is a name to print. */
-function splitForName(area: Area, name: string | undefined): { mark: Area; caption?: Area } {
-  if (!name?.trim()) return { mark: area };
-  const captionHeight = Math.min(10, area.height * 0.25);
+/** Height of one printed line under a signature (name, then date). */
+const CAPTION_LINE = 9;
+const SIGNATURE_LINE = rgb(0.45, 0.45, 0.45);
+
+/**
+ * Splits an area into the mark (top) and one line per caption (bottom) when there is a name or a
+ * date to print; the line between them is where a paper signature would sit.
+ */
+function splitForCaptions(area: Area, captions: readonly string[]): { mark: Area; lines: Area[] } {
+  if (captions.length === 0) return { mark: area, lines: [] };
+  const lineHeight = Math.min(CAPTION_LINE, (area.height * 0.4) / captions.length);
+  const block = lineHeight * captions.length + 1.5;
   return {
-    mark: { ...area, y: area.y + captionHeight, height: area.height - captionHeight },
-    caption: { ...area, height: captionHeight },
+    mark: { ...area, y: area.y + block, height: area.height - block },
+    lines: captions.map((_, index) => ({
+      ...area,
+      y: area.y + (captions.length - 1 - index) * lineHeight,
+      height: lineHeight,
+    })),
   };
 }
 
@@ -235,7 +259,10 @@ async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, ima
   switch (value.kind) {
     case 'signature_image':
     case 'typed_signature': {
-      const { mark, caption } = splitForName(area, value.name);
+      const captions = [value.name?.trim(), value.signedAt && signingDateText(value.signedAt)].filter(
+        (caption): caption is string => Boolean(caption),
+      );
+      const { mark, lines } = splitForCaptions(area, captions);
       if (value.kind === 'signature_image') await drawImage(document, images, page, mark, value.png);
       else {
         const font =
@@ -244,8 +271,20 @@ async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, ima
             : fonts.text;
         drawFittedText(page, mark, value.text, font, { maxSize: 40, multiline: false, colour: INK });
       }
-      if (caption && value.name)
-        drawFittedText(page, caption, value.name, fonts.text, { maxSize: 8, multiline: false });
+      if (lines.length > 0) {
+        const top = lines[0]!.y + lines[0]!.height + 0.75;
+        page.drawLine({
+          start: { x: area.x + area.width * 0.1, y: top },
+          end: { x: area.x + area.width * 0.9, y: top },
+          thickness: 0.5,
+          color: SIGNATURE_LINE,
+        });
+      }
+      for (const [index, line] of lines.entries())
+        drawFittedText(page, line, captions[index]!, fonts.text, {
+          maxSize: index === 0 ? 8 : 7,
+          multiline: false,
+        });
       return;
     }
     case 'initials':
@@ -272,8 +311,12 @@ async function drawStamp(document: PDFDocument, page: PDFPage, fonts: Fonts, ima
  * without rendering it again. Each mark fits its box and keeps its aspect ratio; fonts are
  * embedded as subsets.
  */
-export async function stampPdf(pdf: Uint8Array, stamps: readonly Stamp[]): Promise<Uint8Array> {
-  const document = await stampDocument(pdf, stamps);
+export async function stampPdf(
+  pdf: Uint8Array,
+  stamps: readonly Stamp[],
+  options: StampOptions = {},
+): Promise<Uint8Array> {
+  const { document } = await stampDocument(pdf, stamps, options);
   return document.save({
     useObjectStreams: false,
     addDefaultPage: false,
@@ -282,8 +325,15 @@ export async function stampPdf(pdf: Uint8Array, stamps: readonly Stamp[]): Promi
   });
 }
 
-/** The same, returning the pdf-lib document (the sealing pipeline appends pages before saving once). */
-export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): Promise<PDFDocument> {
+/**
+ * The same, returning the pdf-lib document (the sealing pipeline appends pages before saving once)
+ * and how many placeholder parts were taken out.
+ */
+export async function stampDocument(
+  pdf: Uint8Array,
+  stamps: readonly Stamp[],
+  options: StampOptions = {},
+): Promise<{ document: PDFDocument; clearedPlaceholders: number }> {
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: OBJECTS_PER_TICK });
@@ -298,8 +348,11 @@ export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): 
     }
     if (!(width > 0 && height > 0)) throw new HttpProblem(422, 'El campo tiene un tamaño no válido');
   }
-  if (stamps.length === 0) return document;
+  const placeholders = options.placeholders ?? [];
+  if (stamps.length === 0 && placeholders.length === 0) return { document, clearedPlaceholders: 0 };
   compressWithZlib(document);
+  const clearedPlaceholders = clearPlaceholders(document, placeholders);
+  if (stamps.length === 0) return { document, clearedPlaceholders };
   const files = stampFonts();
   const needsHandwriting = stamps.some(
     (stamp) => stamp.value.kind === 'typed_signature' || stamp.value.kind === 'initials',
@@ -311,5 +364,5 @@ export async function stampDocument(pdf: Uint8Array, stamps: readonly Stamp[]): 
   };
   const images: Images = new Map();
   for (const stamp of stamps) await drawStamp(document, pages[stamp.box.page - 1]!, fonts, images, stamp);
-  return document;
+  return { document, clearedPlaceholders };
 }

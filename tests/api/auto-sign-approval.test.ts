@@ -173,7 +173,9 @@ describe(`auto-sign approval on ${testDatabaseKind}`, () => {
         ' ',
       );
       expect(text).toContain('Andina Firmas (firma automática aprobada por Elena Prueba)');
-      expect(text).toContain('auto_sign_approved');
+      // The audit log names the approval in Spanish, with the approver's name.
+      expect(text).toContain('Elena Prueba aprobó la firma automática de la empresa');
+      expect(text).not.toContain('auto_sign_approved');
     } finally {
       await remove();
     }

@@ -286,6 +286,9 @@ describe(`request history on ${testDatabaseKind}`, () => {
     expect(detail.data.signer_details.map((signer) => signer.status)).toEqual(['invited', 'waiting']);
     expect(detail.data.events.map((event) => event.action)).toEqual(['sent', 'invited']);
     expect(detail.data.events[1]!.signer_name).toBe('Diana Detalle');
+    // What the timeline's sentences name: the user who sent, the signer (with e-mail) invited.
+    expect(detail.data.events[0]).toMatchObject({ user_id: ids.elena, user_name: 'Elena Prueba' });
+    expect(detail.data.events[1]).toMatchObject({ user_name: null, signer_email: 'diana@detalle.test' });
     expect(detail.data.emails).toEqual([
       expect.objectContaining({ kind: 'invitation', to: 'diana@detalle.test', status: 'sent' }),
     ]);

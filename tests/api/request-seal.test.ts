@@ -3,12 +3,16 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_EVENT_ACTIONS } from '../../contract/requestEvents.js';
 import {
   jobs,
   signatureRequestDocuments,
   signatureRequestEmails,
   signatureRequests,
 } from '../../server/db/schema/index.js';
+import type { FieldBox } from '../../server/documents/fields.js';
+import { pdfWords, placeholderPixels, rasterPage } from '../../server/documents/test-support.js';
+import { CONSENT } from '../../server/requests/consent.js';
 import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
 import { platformTrust } from '../../server/requests/sealTrust.js';
@@ -135,6 +139,68 @@ describe(`sealing completed requests on ${testDatabaseKind}`, () => {
         ),
       );
     expect(completedAgain).toHaveLength(3);
+  });
+
+  it('seals a contract that looks signed: marks in blank boxes, no captions, a Spanish audit log in the margins', async () => {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      createdBy: ids.elena,
+      signers: SIGNERS,
+    });
+    await signAndComplete(t.deps, request);
+    await t.deps.queue.drain();
+    const [document] = await t.deps.database.db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, request.requestId));
+    const rendered = new Uint8Array((await readAll(t.deps.storage, document!.renderedKey))!);
+    const sealed = new Uint8Array((await readAll(t.deps.storage, document!.sealedKey!))!);
+    await expectSealedPdfPasses(sealed, t.deps.config.DATA_DIR);
+    const boxes = document!.fieldBoxes as FieldBox[];
+    expect(boxes.map((box) => box.kind).sort()).toEqual([
+      'signature',
+      'signature',
+      'signing_date',
+      'signing_date',
+    ]);
+    for (const box of boxes) {
+      // Signers saw grey, outlined boxes; the sealed document shows the marks on blank paper.
+      const before = placeholderPixels(await rasterPage(rendered, box.page), box);
+      expect(before.fill / before.inside).toBeGreaterThan(0.9);
+      const after = placeholderPixels(await rasterPage(sealed, box.page), box);
+      expect(after.fill / after.inside, box.field).toBeLessThan(0.02);
+      expect(after.border, box.field).toBe(0);
+    }
+    const { dir, remove } = await temporaryDirectory('rubrica-sealed-look-');
+    try {
+      const file = await writeTemp(dir, 'sealed.pdf', sealed);
+      const pages = String(document!.pageCount);
+      const contract = (await run('pdftotext', ['-l', pages, file, '-'])).stdout.replace(/\s+/g, ' ');
+      expect(contract).not.toMatch(/Firma · Firmante|Fecha de firma ·/);
+      for (const signer of SIGNERS)
+        expect(contract).toMatch(new RegExp(`${signer.name} \\d{1,2} de \\w+ de \\d{4}, \\d{2}:\\d{2}`));
+      // The certificate's pages: sentences with names, Bogotá time, nothing past the right margin.
+      const first = String(document!.pageCount + 1);
+      const certificate = (await run('pdftotext', ['-raw', '-f', first, file, '-'])).stdout.replace(
+        /[\s\u200b]+/g,
+        ' ',
+      );
+      const log = certificate.slice(certificate.indexOf('Registro de auditoría'));
+      expect(log).toContain('Elena Prueba envió la solicitud');
+      expect(log.replace(/ /g, '')).toContain(
+        'AnaNúñezPeña(ana.sello@correo.test)verificósuidentidadconuncódigoenviadoporcorreoelectrónico',
+      );
+      expect(log).toContain('La solicitud quedó completada');
+      expect(log).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} COT/);
+      expect(log).not.toMatch(/\b(user|signer):|\{"/);
+      expect(log).not.toMatch(new RegExp(`\\b(${REQUEST_EVENT_ACTIONS.join('|')})\\b`));
+      expect(certificate).toContain(CONSENT.text);
+      const words = pdfWords(file).filter((word) => word.page > document!.pageCount);
+      expect(words.length).toBeGreaterThan(100);
+      expect(words.filter((word) => word.xMax > 612 - (18 / 25.4) * 72 + 0.5)).toEqual([]);
+    } finally {
+      await remove();
+    }
   });
 
   it('leaves a request in progress alone', async () => {

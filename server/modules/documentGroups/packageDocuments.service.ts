@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
+import { pdfFileName } from '../../../contract/fileNames.js';
 import {
   documentPackageDocuments,
   documentPackages,
@@ -302,7 +303,7 @@ export async function packagePdf(deps: Deps, actor: Actor, packageId: number) {
   }
   const pdf = Buffer.from(await merged.save());
   return {
-    filename: `${header!.name}.pdf`,
+    filename: pdfFileName(header!.name),
     page_count: merged.getPageCount(),
     pdf_base64: pdf.toString('base64'),
   };

@@ -14,6 +14,7 @@ import {
   signatureRequestEvents,
   signatureRequestSigners,
   signatureRequests,
+  users,
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -23,6 +24,9 @@ import { summaryOf } from './history.service.js';
 type SignerRow = typeof signatureRequestSigners.$inferSelect;
 export type RequestEventRecord = z.output<typeof requestEventRecord>;
 export type RequestEmailRecord = z.output<typeof requestEmailRecord>;
+
+/** `Elena Ríos`: the user's name and last name as the timeline prints them. */
+export const fullName = (name: string, lastName: string | null) => [name, lastName].filter(Boolean).join(' ');
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -57,18 +61,27 @@ export const ATTEMPT_ACTIONS = [
 
 async function eventRecords(db: Db, where: ReturnType<typeof and>): Promise<RequestEventRecord[]> {
   const rows = await db
-    .select({ event: signatureRequestEvents, signerName: signatureRequestSigners.name })
+    .select({
+      event: signatureRequestEvents,
+      signerName: signatureRequestSigners.name,
+      signerEmail: signatureRequestSigners.email,
+      userName: users.name,
+      userLastName: users.lastName,
+    })
     .from(signatureRequestEvents)
     .leftJoin(signatureRequestSigners, eq(signatureRequestSigners.id, signatureRequestEvents.signerId))
+    .leftJoin(users, eq(users.id, signatureRequestEvents.userId))
     .where(where)
     .orderBy(asc(signatureRequestEvents.requestId), asc(signatureRequestEvents.sequence));
-  return rows.map(({ event, signerName }) => ({
+  return rows.map(({ event, signerName, signerEmail, userName, userLastName }) => ({
     id: event.id,
     sequence: event.sequence,
     action: event.action,
     signer_id: event.signerId,
     signer_name: signerName,
+    signer_email: signerEmail,
     user_id: event.userId,
+    user_name: userName === null ? null : fullName(userName, userLastName),
     details: event.details,
     ip: event.ip,
     at: event.at.toISOString(),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { REQUEST_STATUS_LABELS, SIGNER_STATUS_LABELS } from '../../../contract/endpoints/requestHistory.js';
-import { REQUEST_EVENT_LABELS } from '../../../contract/requestHistoryRecords.js';
+import { requestEventLabel } from '../../../contract/requestEvents.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply } from '../../http/handlers.js';
@@ -89,7 +89,7 @@ export function exportHistory(
 const ATTEMPT_COLUMNS: readonly ExportColumn<RequestEventRecord>[] = [
   { header: 'Fecha', width: 22, value: (event) => at(event.at) },
   { header: 'Firmante', width: 28, value: (event) => event.signer_name },
-  { header: 'Acción', width: 24, value: (event) => REQUEST_EVENT_LABELS[event.action] ?? event.action },
+  { header: 'Acción', width: 24, value: (event) => requestEventLabel(event.action) },
   { header: 'Dirección IP', width: 18, value: (event) => event.ip },
 ];
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { pdfFileName, withoutPdfExtension } from '../../../contract/fileNames.js';
 import type { Db } from '../../db/client.js';
 import {
   signatureDownloadLogs,
@@ -86,7 +87,7 @@ export async function documentPdf(
   const stream = await deps.storage.get(currentKeyOf(document));
   if (!stream) throw notFound(FILE_MESSAGES.documentMissing);
   await saveDownloadLog(deps, { ...input, requestId: document.requestId, documentId: document.id });
-  return { stream, filename: `${safeFileName(document.name)}.pdf`, contentType: 'application/pdf' };
+  return { stream, filename: pdfFileName(safeFileName(document.name)), contentType: 'application/pdf' };
 }
 
 /**
@@ -138,7 +139,7 @@ export function zipEntries(
   const used = new Set<string>();
   return documents.map((document) => {
     const folder = `${document.requestId} - ${safeFileName(titles.get(document.requestId) ?? 'solicitud')}`;
-    const base = safeFileName(document.name);
+    const base = withoutPdfExtension(safeFileName(document.name)) || 'documento';
     let name = `${folder}/${base}.pdf`;
     for (let copy = 2; used.has(name); copy++) name = `${folder}/${base} (${copy}).pdf`;
     used.add(name);

@@ -32,10 +32,8 @@ export const SIGNING_MESSAGES = {
   rejectedDone: 'Rechazo registrado; avisamos al remitente',
 } as const;
 
-export const CONSENT = {
-  version: 'consentimiento-2026-01',
-  text: 'Acepto firmar electrónicamente estos documentos. Entiendo que mi firma electrónica tiene la misma validez que mi firma manuscrita (Ley 527 de 1999 y Decreto 2364 de 2012) y autorizo el registro de mi dirección IP, mi navegador, la fecha y hora y los datos de verificación como evidencia de la firma.',
-} as const;
+/** The consent of the signing page (its versions live with the request's evidence). */
+export { CONSENT } from '../../requests/consent.js';
 
 export type SignerRow = typeof signatureRequestSigners.$inferSelect;
 export type RequestRow = typeof signatureRequests.$inferSelect;

@@ -57,8 +57,10 @@ const detail = (status = 'in_progress') => ({
       action: 'sent',
       signer_id: null,
       signer_name: null,
+      signer_email: null,
       user_id: 7,
-      details: {},
+      user_name: 'Elena Prueba',
+      details: { source: 'single', signers: 2, documents: [{ name: 'Contrato de arriendo (1)' }] },
       ip: null,
       at: '2026-11-23T15:00:00.000Z',
     },
@@ -68,10 +70,38 @@ const detail = (status = 'in_progress') => ({
       action: 'invited',
       signer_id: 61,
       signer_name: 'Ana Errada',
+      signer_email: 'ana@mal.test',
       user_id: null,
+      user_name: null,
       details: {},
       ip: null,
       at: '2026-11-23T15:00:01.000Z',
+    },
+    {
+      id: 3,
+      sequence: 3,
+      action: 'otp_validated',
+      signer_id: 61,
+      signer_name: 'Ana Errada',
+      signer_email: 'ana@mal.test',
+      user_id: null,
+      user_name: null,
+      details: { channel: 'email', destination: 'a***@mal.test', ip: '203.0.113.7' },
+      ip: '203.0.113.7',
+      at: '2026-11-23T15:10:00.000Z',
+    },
+    {
+      id: 4,
+      sequence: 4,
+      action: 'selfie',
+      signer_id: 61,
+      signer_name: 'Ana Errada',
+      signer_email: 'ana@mal.test',
+      user_id: null,
+      user_name: null,
+      details: { sha256: 'ab'.repeat(32), consent: true },
+      ip: '203.0.113.7',
+      at: '2026-11-23T15:11:00.000Z',
     },
   ],
   emails: [
@@ -125,8 +155,26 @@ describe('RequestDetailPage', () => {
     expect(screen.getByText('2 páginas')).toBeInTheDocument();
     expect(screen.getByText('Invitado')).toBeInTheDocument();
     expect(screen.getByText('En espera')).toBeInTheDocument();
-    expect(screen.getByText('Solicitud enviada')).toBeInTheDocument();
-    expect(screen.getByText('Invitación enviada · Ana Errada')).toBeInTheDocument();
+    // The timeline reads as Spanish sentences with names, in Bogotá time; no action key shows.
+    const timeline = screen.getByRole('heading', { name: 'Línea de tiempo' }).parentElement!;
+    expect(
+      within(timeline).getByText('Elena Prueba envió la solicitud a 2 firmantes con 1 documento'),
+    ).toBeVisible();
+    expect(
+      within(timeline).getByText('Se envió a Ana Errada (ana@mal.test) la invitación a firmar'),
+    ).toBeVisible();
+    expect(
+      within(timeline).getByText(
+        'Ana Errada (ana@mal.test) verificó su identidad con un código enviado a a***@mal.test',
+      ),
+    ).toBeVisible();
+    expect(
+      within(timeline).getByText(
+        'Ana Errada (ana@mal.test) se tomó una foto de verificación y autorizó su uso',
+      ),
+    ).toBeVisible();
+    expect(within(timeline).getByText('23/11/2026, 10:11 a. m.')).toBeVisible();
+    expect(timeline.textContent).not.toMatch(/\b(sent|invited|otp_validated)\b|selfie ·/);
     expect(screen.getByText('Invitación · ana@mal.test')).toBeInTheDocument();
     expect(screen.getByText('Rebotado')).toBeInTheDocument();
     // Only the signer holding a live link can be resent to.
@@ -214,8 +262,9 @@ describe('RequestDetailPage', () => {
         ],
       };
     });
-    expect(await screen.findByText('No se pudieron sellar los documentos')).toBeInTheDocument();
-    expect(screen.getByText((text) => text.endsWith(` · ${reason}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(`No se pudieron sellar los documentos. Motivo: «${reason}»`),
+    ).toBeInTheDocument();
   }, 60_000);
 
   it('offers no cancel or resend once a request is cancelled, and shows the reason', async () => {

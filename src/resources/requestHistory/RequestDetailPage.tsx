@@ -17,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { pdfFileName } from '../../../contract/fileNames';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { formatDateTime } from '../../format';
@@ -24,7 +25,12 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
 import { RequestSignersCard } from './RequestSignersCard';
-import { EVENT_LABELS, HISTORY_TEXT, MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from './requestHistoryText';
+import {
+  HISTORY_TEXT,
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
+  requestEventSentence,
+} from './requestHistoryText';
 import { RequestStatusChip } from './StatusChips';
 import { useEndpointDownload } from './useEndpointDownload';
 
@@ -33,12 +39,6 @@ type Signer = RequestDetail['signer_details'][number];
 
 const errorsOf = (error: unknown): FieldErrors =>
   (error as { body?: { errors?: FieldErrors } })?.body?.errors ?? {};
-
-/** A seal that failed for good says why (e.g. «No se pudo generar el documento: …»), after its date. */
-const failureReason = (event: RequestDetail['events'][number]) =>
-  event.action === 'seal_failed' && typeof event.details.reason === 'string'
-    ? ` · ${event.details.reason}`
-    : '';
 
 /**
  * /update-signature-request/update/{id}: one request — its documents, its signers and their
@@ -213,7 +213,7 @@ export function RequestDetailPage() {
                                   document_package_signer_id: firstSigner.id,
                                 },
                               },
-                              `${document.name}.pdf`,
+                              pdfFileName(document.name),
                             ),
                           )
                         }
@@ -246,8 +246,17 @@ export function RequestDetailPage() {
               {request.events.map((event) => (
                 <ListItem key={event.id} disableGutters>
                   <ListItemText
-                    primary={`${EVENT_LABELS[event.action] ?? event.action}${event.signer_name ? ` · ${event.signer_name}` : ''}`}
-                    secondary={`${formatDateTime(event.at)}${failureReason(event)}`}
+                    primary={requestEventSentence({
+                      action: event.action,
+                      details: event.details,
+                      user: event.user_name === null ? null : { name: event.user_name },
+                      signer:
+                        event.signer_name === null
+                          ? null
+                          : { name: event.signer_name, email: event.signer_email },
+                    })}
+                    secondary={formatDateTime(event.at)}
+                    sx={{ overflowWrap: 'anywhere' }}
                   />
                 </ListItem>
               ))}

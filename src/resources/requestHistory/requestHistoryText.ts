@@ -85,8 +85,8 @@ export const SIGNER_STATUS_CHIPS = {
   rejected: 'error',
 } as const satisfies Record<keyof typeof SIGNER_STATUS_LABELS, ChipProps['color']>;
 
-/** Spanish names of the timeline's actions (unknown ones show as recorded): one table, the contract's. */
-export { REQUEST_EVENT_LABELS as EVENT_LABELS } from '../../../contract/requestHistoryRecords';
+/** The timeline's events as Spanish sentences with names: one table, the contract's (the certificate's too). */
+export { requestEventSentence } from '../../../contract/requestEvents';
 export { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, SIGNER_STATUS_LABELS };
 
 export const MAIL_KIND_LABELS: Record<string, string> = {

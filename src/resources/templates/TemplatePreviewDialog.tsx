@@ -10,6 +10,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useMemo } from 'react';
+import { pdfFileName } from '../../../contract/fileNames';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
@@ -65,7 +66,7 @@ export function TemplatePreviewDialog({
                 {app('app.templates.preview_pages', { smart_count: preview.page_count })}
               </Typography>
               {pdfUrl ? (
-                <Button component="a" href={pdfUrl} download={`${filename}.pdf`} variant="outlined">
+                <Button component="a" href={pdfUrl} download={pdfFileName(filename)} variant="outlined">
                   {app('app.templates.download_pdf')}
                 </Button>
               ) : null}

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { signatureRequestSigners, signatureRequests } from '../../../server/db/schema/index.js';
 import type { Deps } from '../../../server/deps.js';
 import { solidPng } from '../../../server/documents/test-support.js';
+import { CONSENT } from '../../../server/requests/consent.js';
 import { appendRequestEvent } from '../../../server/requests/events.js';
 import type { TestRequest } from '../../../server/requests/factories.js';
 
@@ -34,7 +35,7 @@ export async function signAndComplete(deps: Deps, request: TestRequest): Promise
           fieldValues: drawn ? {} : { signature_text: row!.name },
           idType: 'CC',
           idNumber: `10203040${index}`,
-          consentVersion: '2026-01',
+          consentVersion: CONSENT.version,
           otpChannel: 'email',
           otpDestination: row!.email,
           selfieSha256: 'ab'.repeat(32),
