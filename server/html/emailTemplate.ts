@@ -67,6 +67,7 @@ export const sanitizeEmailHtml = (html: string) => sanitizeHtml(html, EMAIL_HTML
 
 /** A `{{marker}}` of an e-mail template. */
 export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const MARKER_AND_PERIOD = new RegExp(`${PLACEHOLDER.source}(\\.)?`, 'g');
 
 /** Plain-text part of an e-mail from its HTML. */
 function toPlainText(html: string): string {
@@ -134,16 +135,22 @@ export function fillEmailTemplate(
   const value = (name: string) => values[name] ?? '';
   const escapedFill = (text: string) =>
     text.replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
-  const html = template.bodyHtml
-    .replace(URL_ATTRIBUTE, (whole, attribute: string, url: string) => {
-      if (!PLACEHOLDER.test(url)) return whole;
-      PLACEHOLDER.lastIndex = 0;
-      const filled = escapedFill(url);
-      return urlIsAllowed(attribute, filled) ? ` ${attribute}="${filled}"` : '';
-    })
-    .replace(PLACEHOLDER, (_, name: string) => escapeHtml(value(name)));
+  // A value that ends a sentence with its own period («11:59 p. m.», «Acme S.A.S.») takes the place
+  // of the template's period after it, as an abbreviation does at the end of a sentence.
+  const sentenceFill = (text: string, encode: (text: string) => string) =>
+    text.replace(MARKER_AND_PERIOD, (_, name: string, period: string | undefined) => {
+      const filled = value(name);
+      return encode(filled) + (period && !filled.endsWith('.') ? period : '');
+    });
+  const linked = template.bodyHtml.replace(URL_ATTRIBUTE, (whole, attribute: string, url: string) => {
+    if (!PLACEHOLDER.test(url)) return whole;
+    PLACEHOLDER.lastIndex = 0;
+    const filled = escapedFill(url);
+    return urlIsAllowed(attribute, filled) ? ` ${attribute}="${filled}"` : '';
+  });
+  const html = sentenceFill(linked, escapeHtml);
   return {
-    subject: oneLine(template.subject.replace(PLACEHOLDER, (_, name: string) => value(name))).trim(),
+    subject: oneLine(sentenceFill(template.subject, (text) => text)).trim(),
     html,
     text: toPlainText(html),
   };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { deadlineText } from '../../contract/deadline.js';
 import type { EmailTemplateKey } from '../../contract/features.js';
 import type { Db } from '../db/client.js';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { renderCompanyEmail } from '../modules/companies/emailTemplates.service.js';
-import { signingDateText } from '../signing/time-format.js';
 import { appendRequestEvent } from './events.js';
 import { approvalToken, signerToken } from './tokens.js';
 
@@ -189,7 +189,7 @@ export function registerRequestMailJob(deps: Deps): void {
           document_name: request.title,
           link,
           sender_name: [request.senderName, request.senderLastName].filter(Boolean).join(' ') || 'Rúbrica',
-          expires_at: signingDateText(request.expiresAt),
+          expires_at: deadlineText(request.expiresAt),
         })
       : (() => {
           const wording = NOTICE_WORDING[email.kind as keyof typeof NOTICE_WORDING](request.title);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,19 @@ async function chooseGroup() {
 }
 
 describe('single signature request screen', () => {
+  it(
+    'says until when the last day to sign keeps the request open',
+    async () => {
+      renderPage(vi.fn());
+      await chooseGroup();
+      fireEvent.change(screen.getByLabelText(/Último día para firmar/), { target: { value: '2099-12-27' } });
+      expect(
+        await screen.findByText('Abierta hasta el 27/12/2099, 11:59 p. m. (hora de Colombia)'),
+      ).toBeTruthy();
+    },
+    SLOW,
+  );
+
   it(
     'checks the fields and signers with the shared schemas before sending, in Spanish',
     async () => {
