@@ -7,6 +7,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { HttpProblem, MESSAGES } from '../errors.js';
+import { childLoggerFactory, isClientAbort } from './clientAbort.js';
 
 /** Fastify's own client errors, in Spanish. */
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -83,6 +84,7 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
 export const errorServerOptions = {
   frameworkErrors,
   clientErrorHandler,
+  childLoggerFactory,
 } satisfies Partial<FastifyServerOptions>;
 
 /**
@@ -101,6 +103,12 @@ function sendError(
 /** Every error becomes `{ message, errors? }`: 4xx in Spanish, 5xx details only in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    // A client that left mid-reply (a page closed or navigated away): nobody to answer, nothing broke.
+    if (isClientAbort(error, request.raw)) {
+      request.log.debug({ err: error }, 'El cliente cerró la conexión antes de terminar la respuesta');
+      if (!reply.raw.destroyed) reply.raw.destroy();
+      return reply;
+    }
     const client = error instanceof HttpProblem ? null : clientErrorReply(error);
     if (!(error instanceof HttpProblem) && !client) request.log.error({ err: error }, 'Error no controlado');
     // A reply whose headers already left (a download that failed midway) can only be cut short.
