@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deadline } from '../deadline.js';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
 import {
@@ -183,14 +184,15 @@ export const requestHistory = {
   extendTimeLimit: endpoint({
     method: 'POST',
     path: 'extend_time_limit',
-    summary: 'Cambia el vencimiento de una solicitud en proceso a una fecha futura.',
+    summary:
+      'Cambia el vencimiento de una solicitud en proceso: un último día para firmar (AAAA-MM-DD, hasta las 23:59:59 COT) o una fecha y hora.',
     area,
     scope: 'company',
     permissions: ['signature_request.list', 'signature_request.create'],
-    body: z.object({ request_id: id, expires_at: z.iso.datetime({ offset: true }) }),
+    body: z.object({ request_id: id, expires_at: deadline }),
     reply: requestSummary,
     owns: ownsRequestInBody,
-    example: { body: { request_id: 1, expires_at: '2030-01-01T12:00:00-05:00' } },
+    example: { body: { request_id: 1, expires_at: '2030-01-31' } },
   }),
   downloadZip: zipEndpoint(
     'download_zip',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deadline } from '../deadline.js';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
 import { documentText, email, id } from '../schemas.js';
@@ -11,7 +12,6 @@ import {
   signingOrder,
 } from './documentGroups.js';
 import { mergeValues, renderedPdf } from './documents.js';
-import { instantUntil } from './plans.js';
 import { templateField } from './templateFields.js';
 
 /**
@@ -116,8 +116,8 @@ export const signatureRequestInput = z.object({
     }),
   /** Absent: the group's order. */
   signing_order: signingOrder.optional(),
-  /** A date (the whole of that day in Bogotá) or a date-time; absent: the group's expiry days. */
-  expires_at: instantUntil.optional(),
+  /** The last day to sign (open until 23:59:59 COT) or an exact date-time; absent: the group's expiry days. */
+  expires_at: deadline.optional(),
   /** Days between reminders; null: none; absent: the group's. */
   reminder_days: reminderDays.optional(),
   message: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuseUndisplayable } from '../documentText.js';
+import { DATE_FORMATS } from '../fieldValueText.js';
 import { VALIDATION_MESSAGES } from '../validation.js';
 
 /**
@@ -86,6 +87,8 @@ const fieldSchemas = {
     type: z.literal('date'),
     min_date: isoDate.optional(),
     max_date: isoDate.optional(),
+    /** How the document prints it; absent: `long` («1 de diciembre de 2026»). */
+    date_format: z.enum(DATE_FORMATS).optional(),
   }),
   email: z.object({ ...base, type: z.literal('email') }),
   phone: z.object({ ...base, type: z.literal('phone') }),
@@ -302,7 +305,7 @@ export const fieldTypeInfo = z.object({
 const RULES: Record<FieldType, string[]> = {
   text: ['min_length', 'max_length'],
   number: ['min', 'max', 'integer'],
-  date: ['min_date', 'max_date'],
+  date: ['min_date', 'max_date', 'date_format'],
   email: [],
   phone: [],
   identification: [],

@@ -1,3 +1,5 @@
+import type { ValueFormat } from '../../contract/fieldValueText.js';
+
 /**
  * Merge fields as the renderer sees them. Value fields print their value as text; signature,
  * initials and signing-date fields print a labelled, empty box per signer whose page and rectangle
@@ -11,6 +13,8 @@ export type FieldDefinition = {
   kind: FieldKind;
   /** Who fills it: 0 is the sender, 1, 2, … the signers in their order. Boxes need a signer ≥ 1. */
   signer?: number;
+  /** How a value prints (es-CO dates and numbers, contract/fieldValueText.ts); absent: as given. */
+  format?: ValueFormat;
 };
 
 export type FieldDefinitions = Readonly<Record<string, FieldDefinition>>;

@@ -1,3 +1,4 @@
+import { fieldValueText } from '../../contract/fieldValueText.js';
 import { TEMPLATE_HTML_ALLOWLIST } from './allowlist.js';
 import {
   BOX_SIZES,
@@ -268,7 +269,7 @@ function fieldMarkup(name: string, context: ConvertContext): string {
     context.missingFields.add(name);
     return `#highlight(fill: rgb("#fff1a8"))[${escapeMarkup(`«${name}»`)}]`;
   }
-  return value
+  return (definition.format ? fieldValueText(definition.format, value) : value)
     .split(/\r\n|\r|\n/)
     .map((line) => escapeMarkup(line))
     .join('#linebreak()');

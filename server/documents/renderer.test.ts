@@ -121,3 +121,39 @@ describe('DocumentRenderer on the reference template', () => {
     expect(new Set(pages).size).toBe(REFERENCE_PAGE_COUNT);
   });
 });
+
+describe('merge values in the document', () => {
+  it('prints dates and numbers the Colombian way and other values as given (pdftotext)', async () => {
+    const renderer = DocumentRenderer.create();
+    const rendered = await renderer.render({
+      html:
+        '<p>Inicio: <span data-field="inicio">inicio</span>. Corte: <span data-field="corte">corte</span>.</p>' +
+        '<p>Por un valor de <span data-field="valor">valor</span> pesos, cuota de <span data-field="cuota">cuota</span>.</p>' +
+        '<p>Radicado <span data-field="radicado">radicado</span>, identificación <span data-field="cedula">cedula</span>.</p>',
+      fields: {
+        inicio: { kind: 'value', format: { type: 'date' } },
+        corte: { kind: 'value', format: { type: 'date', date_format: 'numeric' } },
+        valor: { kind: 'value', format: { type: 'number' } },
+        cuota: { kind: 'value', format: { type: 'number' } },
+        radicado: { kind: 'value', format: { type: 'text' } },
+        cedula: { kind: 'value', format: { type: 'identification' } },
+      },
+      values: {
+        inicio: '2026-12-01',
+        corte: '2027-01-31',
+        valor: '12000000',
+        cuota: '1250000,75',
+        radicado: '2026-12-01',
+        cedula: 'CC 1020304050',
+      },
+    });
+    withPdfFile(rendered.pdf, (path) => {
+      const text = normalise(run('pdftotext', [path, '-']));
+      expect(text).toContain('Inicio: 1 de diciembre de 2026. Corte: 31/01/2027.');
+      expect(text).toContain('Por un valor de 12.000.000 pesos, cuota de 1.250.000,75.');
+      // A text field keeps what was typed, even when it looks like a date.
+      expect(text).toContain('Radicado 2026-12-01, identificación CC 1020304050.');
+      expect(text).not.toContain('12000000');
+    });
+  });
+});

@@ -4,6 +4,19 @@ import { fillEmailTemplate } from './emailTemplate.js';
 const hostile = 'javascript:alert(document.domain)//';
 
 describe('fillEmailTemplate', () => {
+  it('lets a value that ends in a period close the sentence, without a second period', () => {
+    const email = fillEmailTemplate(
+      {
+        subject: 'Vence el {{expires_at}}.',
+        bodyHtml: '<p>Puede firmarlo hasta el {{expires_at}}. De {{company_name}}.</p>',
+      },
+      { expires_at: '27/12/2026, 11:59 p. m.', company_name: 'Andina' },
+    );
+    expect(email.subject).toBe('Vence el 27/12/2026, 11:59 p. m.');
+    expect(email.html).toBe('<p>Puede firmarlo hasta el 27/12/2026, 11:59 p. m. De Andina.</p>');
+    expect(email.text).toContain('hasta el 27/12/2026, 11:59 p. m. De Andina.');
+  });
+
   it('lets no javascript: or data: URL out of a value placed in a link or an image', () => {
     const email = fillEmailTemplate(
       {

@@ -7,6 +7,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { HttpProblem, MESSAGES, RetryableProblem } from '../errors.js';
+import { childLoggerFactory, isClientAbort } from './clientAbort.js';
 
 /** Fastify's own client errors, in Spanish. */
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -83,6 +84,7 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket): v
 export const errorServerOptions = {
   frameworkErrors,
   clientErrorHandler,
+  childLoggerFactory,
 } satisfies Partial<FastifyServerOptions>;
 
 /**
@@ -104,6 +106,12 @@ function sendError(
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpProblem | RetryableProblem, request, reply) => {
+    // A client that left mid-reply (a page closed or navigated away): nobody to answer, nothing broke.
+    if (isClientAbort(error, request.raw)) {
+      request.log.debug({ err: error }, 'El cliente cerró la conexión antes de terminar la respuesta');
+      if (!reply.raw.destroyed) reply.raw.destroy();
+      return reply;
+    }
     const client =
       error instanceof HttpProblem || error instanceof RetryableProblem ? null : clientErrorReply(error);
     // Not the client's doing, yet its message is for the client (a document that crashed the PDF generator).

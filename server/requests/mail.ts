@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { deadlineText } from '../../contract/deadline.js';
 import type { EmailTemplateKey } from '../../contract/features.js';
 import { escapeHtml } from '../../contract/html.js';
 import type { Db } from '../db/client.js';
@@ -232,7 +233,7 @@ async function composeRequestMail(
       document_name: request.title,
       link,
       sender_name: senderName || 'Rúbrica',
-      expires_at: signingDateText(request.expiresAt),
+      expires_at: deadlineText(request.expiresAt),
       rejection_reason: signer?.rejectionReason ?? '',
     },
     // The sender always learns why, even from a company wording that leaves the reason out.

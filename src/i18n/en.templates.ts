@@ -25,6 +25,7 @@ export const englishTemplatesApp = {
     field_required: 'Required',
     field_filled_by: 'Filled by',
     field_options: 'Options (one per line)',
+    field_date_format: 'How the date prints',
     sender: 'Sender',
     signer: 'Signer %{number}',
     add_field: 'Add field',

@@ -25,6 +25,7 @@ export const spanishTemplatesApp = {
     field_required: 'Obligatorio',
     field_filled_by: 'Lo llena',
     field_options: 'Opciones (una por línea)',
+    field_date_format: 'Cómo se imprime la fecha',
     sender: 'Remitente',
     signer: 'Firmante %{number}',
     add_field: 'Agregar campo',

@@ -89,6 +89,18 @@ describe('SignRequestPage', () => {
     });
   });
 
+  it('tells the signer the last minute of the last day to sign', async () => {
+    serve({
+      verify_token_sign_request: { body: { data: view({ expires_at: '2026-12-28T04:59:59.999Z' }) } },
+    });
+    renderPage();
+    expect(
+      await screen.findByText(
+        (text) => text.replace(/\s/g, ' ') === 'Puede firmar hasta el 27/12/2026, 11:59 p. m.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('asks for the e-mailed code before signing when the request requires it', async () => {
     const calls = serve({
       verify_token_sign_request: {

@@ -1,6 +1,7 @@
 import { CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { deadlineText } from '../format';
 import { type SignatureChoice, type SigningView, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
@@ -89,6 +90,7 @@ export function SignRequestPage() {
         {view.company} le pide firmar{' '}
         {view.documents.length === 1 ? 'este documento' : `estos ${view.documents.length} documentos`}.
       </Typography>
+      <Typography color="text.secondary">Puede firmar hasta el {deadlineText(view.expires_at)}</Typography>
       {view.message && <Typography color="text.secondary">{view.message}</Typography>}
       <DocumentPages documents={view.documents} />
       {!view.your_turn ? (

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bogotaDay, endOfBogotaDay } from '../../contract/deadline.js';
 import {
   signatureRequestBatches,
   signatureRequestBatchRows,
@@ -72,9 +73,12 @@ describe(`bulk row jobs on ${testDatabaseKind}`, () => {
       storagePrefix: `companies/${companyId}/batches/${batchId}/rows/2`,
     });
     expect(inputs[0]!.signers[0]!.phone).toBeUndefined();
-    const days = (inputs[0]!.expiresAt.getTime() - t.deps.clock.now().getTime()) / 86_400_000;
-    expect(days).toBeGreaterThan(29.9);
-    expect(days).toBeLessThanOrEqual(30);
+    // The plan's 30 days: open until 23:59:59 COT of the thirtieth day after today.
+    const { expiresAt } = inputs[0]!;
+    expect(expiresAt.toISOString()).toBe(endOfBogotaDay(bogotaDay(expiresAt)).toISOString());
+    const days = (expiresAt.getTime() - t.deps.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(30);
+    expect(days).toBeLessThanOrEqual(31);
 
     const after = await db
       .select()

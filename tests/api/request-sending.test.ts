@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadlineInDays } from '../../contract/deadline.js';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
 import {
   documentFolderPermissions,
@@ -111,10 +112,8 @@ describe(`sending a single request on ${testDatabaseKind}`, () => {
       title: 'Vinculación de clientes',
       signingOrder: 'sequential',
     });
-    // The group's 10 days, from now.
-    const days = (request!.expiresAt.getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(9.9);
-    expect(days).toBeLessThanOrEqual(10);
+    // The group's 10 days: open until 23:59:59 COT of the tenth day after the sending day.
+    expect(request!.expiresAt.toISOString()).toBe(deadlineInDays(request!.createdAt, 10).toISOString());
 
     const status = await call(tokens.oscar, 'getSignatureRequestStatus', { params: { id: requestId } });
     expect(status.data.signers.map((signer) => [signer.number, signer.kind, signer.status])).toEqual([

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { deadlineInDays } from '../../../contract/deadline.js';
 import type { Db } from '../../db/client.js';
 import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
@@ -13,7 +14,6 @@ import type { BulkRequestInput, RequestCore } from './requestCore.js';
 import { normaliseRow } from './rowValidation.js';
 import { type SheetColumn, sheetColumns, signerHeader } from './sheetColumns.js';
 
-const DAY_MS = 86_400_000;
 const FAILED_UNEXPECTEDLY = 'No fue posible generar la solicitud de esta fila; intente enviarla de nuevo';
 
 /** What the sender reads on a row its last attempt could not send. */
@@ -44,7 +44,7 @@ export function rowRequest(
     title: plan.packageName,
     message: settings.message,
     signingOrder: settings.signing_order ?? plan.signingOrder,
-    expiresAt: new Date(now.getTime() + (settings.expiry_days ?? plan.expiryDays) * DAY_MS),
+    expiresAt: deadlineInDays(now, settings.expiry_days ?? plan.expiryDays),
     reminderDays: settings.reminder_days !== undefined ? settings.reminder_days : plan.reminderDays,
     batchId: batch.id,
     documents: plan.documents.map((document) => ({

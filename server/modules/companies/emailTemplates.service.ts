@@ -154,7 +154,7 @@ function sampleValues(deps: Deps, companyName: string): Values {
     link: `${base}/signature-request/ejemplo`,
     company_name: companyName,
     sender_name: 'Carlos Gómez',
-    expires_at: '31/12/2026',
+    expires_at: '31/12/2026, 11:59 p. m.',
     code: '482913',
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { deadline, endOfBogotaDay } from '../../../contract/deadline.js';
 import type { PdfField, PdfRecipient } from '../../../contract/endpoints/pdfRequests.js';
 import type { Db } from '../../db/client.js';
 import { pdfTemplates, signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
@@ -45,9 +46,10 @@ export type PdfSendSettings = {
 };
 export type PdfSendItem = { pdf_template_id: number; title: string; signers: PdfRecipient[] };
 
-/** The last day to sign ends at 23:59:59 in Colombia (COT, UTC−5, no daylight saving). */
+/** The last day to sign ends at 23:59:59 in Colombia (the rule of every request, contract/deadline.ts). */
 export function expiryOf(deps: Pick<Deps, 'clock'>, date: string): Date {
-  const expiresAt = new Date(`${date}T23:59:59.000-05:00`);
+  const parsed = deadline.safeParse(date);
+  const expiresAt = parsed.success ? parsed.data : new Date(Number.NaN);
   const now = deps.clock.now().getTime();
   if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now)
     throw unprocessable(PDF_SEND_MESSAGES.expiryPast, { expires_at: PDF_SEND_MESSAGES.expiryPast });
@@ -302,7 +304,7 @@ export async function runBulkPdfRow(deps: Deps, payload: unknown, job: JobRecord
         deps,
         template,
         { pdf_template_id: template.id, title: values.title, signers: values.signers },
-        { ...settings, expiresAt: new Date(`${settings.expires_at}T23:59:59.000-05:00`) },
+        { ...settings, expiresAt: endOfBogotaDay(settings.expires_at) },
         {
           createdBy: row.batch.createdBy,
           source: 'bulk_pdf',

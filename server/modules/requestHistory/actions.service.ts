@@ -142,15 +142,16 @@ export async function noticeToInvitedSigners(
 }
 
 /**
- * Moves the expiry to a later, future date. An expired request comes back in progress (its
- * signers' links work again until the new date).
+ * Moves the expiry to a later, future date (a last day reads as 23:59:59 COT of that day, parsed
+ * by the contract). An expired request comes back in progress (its signers' links work again
+ * until the new date).
  */
 export async function extendTimeLimit(
   deps: Deps,
   actor: Actor,
-  input: { request_id: number; expires_at: string },
+  input: { request_id: number; expires_at: Date },
 ) {
-  const expiresAt = new Date(input.expires_at);
+  const expiresAt = input.expires_at;
   const now = deps.clock.now();
   if (expiresAt.getTime() <= now.getTime()) {
     throw unprocessable(ACTION_MESSAGES.expiryInPast, { expires_at: ACTION_MESSAGES.expiryInPast });

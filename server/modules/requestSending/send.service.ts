@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { deadlineInDays } from '../../../contract/deadline.js';
 import { AUTHENTICATION_LABELS } from '../../../contract/endpoints/documentGroups.js';
 import {
   MAX_EXPIRY_DAYS,
@@ -137,7 +138,7 @@ function sendingSettings(deps: Deps, sending: SendingPackage, input: SignatureRe
     reminderDays = null;
   }
   const now = deps.clock.now().getTime();
-  const expiresAt = input.expires_at ?? new Date(now + record.expiry_days * DAY_MS);
+  const expiresAt = input.expires_at ?? deadlineInDays(deps.clock.now(), record.expiry_days);
   if (expiresAt.getTime() <= now) {
     throw unprocessable(SEND_MESSAGES.expiresInPast, { expires_at: SEND_MESSAGES.expiresInPast });
   }

@@ -79,7 +79,11 @@ export function rendererFields(fields: readonly TemplateField[]): FieldDefinitio
         : field.type === 'image'
           ? 'image'
           : 'value';
-    definitions[field.name] = { kind, signer: field.filled_by };
+    const format =
+      field.type === 'date'
+        ? { type: field.type, ...(field.date_format ? { date_format: field.date_format } : {}) }
+        : { type: field.type };
+    definitions[field.name] = { kind, signer: field.filled_by, ...(kind === 'value' ? { format } : {}) };
   }
   return definitions;
 }

@@ -1,3 +1,4 @@
+import { bogotaDay } from '../../../contract/deadline';
 import type { PdfField, PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { SignerSlot } from './PdfFieldEditor';
@@ -30,12 +31,8 @@ export const base64Of = (file: Blob) =>
     reader.readAsDataURL(file);
   });
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of the day `days` from now in Colombia (COT, UTC−5). */
-export function cotDate(days: number, now = new Date()): string {
-  return new Date(now.getTime() - 5 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** `YYYY-MM-DD` of the day `days` from now in Colombia: the last day to sign (contract/deadline.ts). */
+export const cotDate = (days: number, now = new Date()): string => bogotaDay(now, days);
 
 export const defaultSettings = (now = new Date()): SendSettings => ({
   message: '',

@@ -11,6 +11,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { bogotaDay } from '../../format';
 import { HISTORY_TEXT } from './requestHistoryText';
 
 type DialogFrameProps = {
@@ -135,10 +136,6 @@ export function CancelDialog(props: {
   );
 }
 
-/** `datetime-local` of a date in Colombian time (UTC−5, no daylight saving). */
-export const cotInputValue = (date: Date) =>
-  new Date(date.getTime() - 5 * 3600_000).toISOString().slice(0, 16);
-
 export function ExtendDialog(props: {
   open: boolean;
   current: string;
@@ -147,8 +144,9 @@ export function ExtendDialog(props: {
   onClose: () => void;
   onSubmit: (expiresAt: string) => void;
 }) {
+  // A week past the current last day (or past today, when it has gone by).
   const [value, setValue] = useState(() =>
-    cotInputValue(new Date(Math.max(Date.now(), new Date(props.current).getTime()) + 7 * 86_400_000)),
+    bogotaDay(new Date(Math.max(Date.now(), new Date(props.current).getTime())), 7),
   );
   return (
     <DialogFrame
@@ -157,15 +155,15 @@ export function ExtendDialog(props: {
       help={HISTORY_TEXT.newExpiry}
       busy={props.busy}
       onClose={props.onClose}
-      onSubmit={() => props.onSubmit(`${value}:00-05:00`)}
+      onSubmit={() => props.onSubmit(value)}
     >
       <TextField
         label={HISTORY_TEXT.newExpiry}
-        type="datetime-local"
+        type="date"
         value={value}
         onChange={(event) => setValue(event.target.value)}
         error={Boolean(props.errors.expires_at)}
-        helperText={props.errors.expires_at}
+        helperText={props.errors.expires_at ?? HISTORY_TEXT.newExpiryHelp}
         slotProps={{ inputLabel: { shrink: true } }}
         required
         autoFocus

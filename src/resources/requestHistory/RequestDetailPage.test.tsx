@@ -267,6 +267,26 @@ describe('RequestDetailPage', () => {
     ).toBeInTheDocument();
   }, 60_000);
 
+  it('reads the deadline as the last minute of the last day and extends it by a last day', async () => {
+    // Last day 27/12/2099: stored as 23:59:59.999 COT of that day.
+    const api = renderDetail((request) =>
+      request.url === '/api/view_pdf_history' ? { ...detail(), expires_at: '2099-12-28T04:59:59.999Z' } : {},
+    );
+    expect(await screen.findByText(/Vence el 27\/12\/2099, 11:59 p\. m\./)).toBeInTheDocument();
+    expect(screen.queryByText(/28\/12\/2099/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ampliar vencimiento' }));
+    const dialog = await screen.findByRole('dialog');
+    const day = within(dialog).getByLabelText(/Nuevo último día para firmar/);
+    expect(day).toHaveValue('2100-01-03');
+    expect(within(dialog).getByText(/hasta las 11:59 p\. m\./)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.url === '/api/extend_time_limit')).toMatchObject({
+        body: { request_id: 5, expires_at: '2100-01-03' },
+      }),
+    );
+  }, 60_000);
+
   it('offers no cancel or resend once a request is cancelled, and shows the reason', async () => {
     renderDetail(() => detail('cancelled'));
     expect(await screen.findByText('Motivo de cancelación: El cliente desistió')).toBeInTheDocument();

@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router-dom';
 import { pdfFileName } from '../../../contract/fileNames';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
-import { formatDateTime } from '../../format';
+import { deadlineText, formatDateTime } from '../../format';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
@@ -144,7 +144,7 @@ export function RequestDetailPage() {
             <RequestStatusChip status={request.status} />
             <Typography variant="body2" color="text.secondary">
               {request.company_name} · {HISTORY_TEXT.createdAt} {formatDateTime(request.created_at)} ·{' '}
-              {HISTORY_TEXT.expiresAt} {formatDateTime(request.expires_at)}
+              {HISTORY_TEXT.expiresOn} {deadlineText(request.expires_at)}
             </Typography>
           </Stack>
           {request.cancel_reason && (

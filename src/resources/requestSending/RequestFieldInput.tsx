@@ -2,6 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TemplateField } from '../../../contract/endpoints/templateFields';
+import { fieldValueText } from '../../../contract/fieldValueText';
 
 const inputType: Partial<Record<TemplateField['type'], string>> = {
   date: 'date',
@@ -27,12 +28,16 @@ export function RequestFieldInput(props: {
 }) {
   const { field, value, error, onChange, onBlur } = props;
   const translate = useTranslate();
+  // Dates and numbers print the Colombian way: the sender reads here what the document will say.
+  const printed = value.trim() ? fieldValueText(field, value) : value;
   const common = {
     id: `field-${field.name}`,
     label: field.label,
     required: field.required,
     error: Boolean(error),
-    helperText: error ?? ' ',
+    helperText:
+      error ??
+      (printed !== value ? translate('resources.requestSending.printed_as', { text: printed }) : ' '),
     fullWidth: true,
     onBlur,
   };

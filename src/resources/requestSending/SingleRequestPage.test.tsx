@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ const FORM = {
   fields: [
     { name: 'cliente', label: 'Cliente', type: 'text', required: true, filled_by: 0 },
     { name: 'valor', label: 'Valor', type: 'number', required: false, filled_by: 0, integer: true },
+    { name: 'inicio', label: 'Inicio', type: 'date', required: false, filled_by: 0 },
   ],
   signer_roles: [
     { number: 1, position: 1, label: 'Cliente', kind: 'signer', fields: [], authentication: ['email_otp'] },
@@ -85,6 +86,32 @@ async function chooseGroup() {
 }
 
 describe('single signature request screen', () => {
+  it(
+    'says until when the last day to sign keeps the request open',
+    async () => {
+      renderPage(vi.fn());
+      await chooseGroup();
+      fireEvent.change(screen.getByLabelText(/Último día para firmar/), { target: { value: '2099-12-27' } });
+      expect(
+        await screen.findByText('Abierta hasta el 27/12/2099, 11:59 p. m. (hora de Colombia)'),
+      ).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows how a date and a number will print in the document',
+    async () => {
+      renderPage(vi.fn());
+      const user = await chooseGroup();
+      await fill(user, screen.getByRole('textbox', { name: 'Valor' }), '12000000');
+      expect(await screen.findByText('En el documento: 12.000.000')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Inicio'), { target: { value: '2026-12-01' } });
+      expect(await screen.findByText('En el documento: 1 de diciembre de 2026')).toBeTruthy();
+    },
+    SLOW,
+  );
+
   it(
     'checks the fields and signers with the shared schemas before sending, in Spanish',
     async () => {

@@ -22,7 +22,14 @@ import { useMenuLabel } from '../../layout/useMenuLabel';
 import { useCompanyScope } from '../common/companyChoices';
 import { RequestFieldInput } from './RequestFieldInput';
 import { RequestPreview } from './RequestPreview';
-import { draftProblems, emptyDraft, fieldProblem, type RequestDraft, requestBody } from './requestDraft';
+import {
+  draftProblems,
+  emptyDraft,
+  fieldProblem,
+  lastDayDeadline,
+  type RequestDraft,
+  requestBody,
+} from './requestDraft';
 import { SignerCard } from './SignerCard';
 
 /** The server's field errors of a refused call (422), keyed like the draft's problems. */
@@ -148,6 +155,9 @@ export function SingleRequestPage() {
   };
 
   const fields = form.data?.fields ?? [];
+  const lastDay = draft ? lastDayDeadline(draft.expires_at) : undefined;
+  const expiresUntil = lastDay ? t('expires_until', { deadline: lastDay }) : ' ';
+
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <Title title={title} />
@@ -269,7 +279,7 @@ export function SingleRequestPage() {
                     required
                     value={draft.expires_at}
                     error={Boolean(errors.expires_at)}
-                    helperText={errors.expires_at ?? ' '}
+                    helperText={errors.expires_at ?? expiresUntil}
                     slotProps={{ inputLabel: { shrink: true } }}
                     onChange={(event) => update({ ...draft, expires_at: event.target.value })}
                   />

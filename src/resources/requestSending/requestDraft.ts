@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { bogotaDay, deadline, deadlineText } from '../../../contract/deadline';
 import type { SIGNER_AUTHENTICATIONS } from '../../../contract/endpoints/documentGroups';
 import {
   type requestForm,
@@ -42,11 +43,13 @@ export type RequestDraft = {
   message: string;
 };
 
-const DAY_MS = 86_400_000;
+/** A date `days` from now as `AAAA-MM-DD` in Bogotá: the last day to sign (contract/deadline.ts). */
+export const bogotaDateIn = (days: number, now = new Date()): string => bogotaDay(now, days);
 
-/** A date `days` from now as `AAAA-MM-DD` in Bogotá (UTC−5, no daylight saving). */
-export function bogotaDateIn(days: number, now = new Date()): string {
-  return new Date(now.getTime() - 5 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+/** The moment a last day ends, as the screens write it («27/12/2026, 11:59 p. m.»); undefined for no day. */
+export function lastDayDeadline(day: string): string | undefined {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(day) ? deadline.safeParse(day) : undefined;
+  return parsed?.success ? deadlineText(parsed.data) : undefined;
 }
 
 /** A fresh draft for a group: one signer per role (or one signer), the group's settings. */

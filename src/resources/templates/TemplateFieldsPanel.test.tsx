@@ -5,11 +5,13 @@ import type { TemplateField } from '../../../contract/endpoints/templateFields';
 import { renderWithAdmin } from '../../test/harness';
 import { TemplateFieldsPanel } from './TemplateFieldsPanel';
 
-function Panel({ inserted }: { inserted: string[] }) {
+function Panel({ inserted, latest }: { inserted: string[]; latest?: TemplateField[][] }) {
   const [fields, setFields] = useState<TemplateField[]>([]);
-  return (
-    <TemplateFieldsPanel fields={fields} onChange={setFields} onInsert={(name) => inserted.push(name)} />
-  );
+  const change = (next: TemplateField[]) => {
+    latest?.push(next);
+    setFields(next);
+  };
+  return <TemplateFieldsPanel fields={fields} onChange={change} onInsert={(name) => inserted.push(name)} />;
 }
 
 async function choose(label: string, option: string) {
@@ -45,5 +47,20 @@ describe('TemplateFieldsPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agregar campo' }));
     expect(await screen.findByText('Indique al menos una opción')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Campos combinados' })).toBeNull();
+  });
+
+  it('lets a date field print as 01/12/2026 instead of «1 de diciembre de 2026»', async () => {
+    const latest: TemplateField[][] = [];
+    renderWithAdmin(<Panel inserted={[]} latest={latest} />);
+    fireEvent.change(screen.getByLabelText('Etiqueta'), { target: { value: 'Fecha de corte' } });
+    await choose('Tipo', 'Fecha');
+    expect(screen.getByRole('combobox', { name: 'Cómo se imprime la fecha' })).toHaveTextContent(
+      '1 de diciembre de 2026',
+    );
+    await choose('Cómo se imprime la fecha', '01/12/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar campo' }));
+    expect(latest.at(-1)).toEqual([
+      expect.objectContaining({ name: 'fecha_de_corte', type: 'date', date_format: 'numeric' }),
+    ]);
   });
 });

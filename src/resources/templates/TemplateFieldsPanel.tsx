@@ -26,6 +26,7 @@ import {
   type TemplateField,
   templateField,
 } from '../../../contract/endpoints/templateFields';
+import { DATE_FORMAT_LABELS, DATE_FORMATS, type DateFormat } from '../../../contract/fieldValueText';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { fieldNameFor } from './fieldNames';
 
@@ -46,6 +47,7 @@ export function TemplateFieldsPanel({ fields, onChange, onInsert }: TemplateFiel
   const [required, setRequired] = useState(true);
   const [filledBy, setFilledBy] = useState(0);
   const [options, setOptions] = useState('');
+  const [dateFormat, setDateFormat] = useState<DateFormat>('long');
   const [error, setError] = useState<string | null>(null);
   const fillers = Array.from({ length: MAX_SIGNERS + 1 }, (_, index) => index).filter(
     (index) => index > 0 || !isSignerOnly(type),
@@ -70,6 +72,7 @@ export function TemplateFieldsPanel({ fields, onChange, onInsert }: TemplateFiel
               .filter(Boolean),
           }
         : {}),
+      ...(type === 'date' && dateFormat !== 'long' ? { date_format: dateFormat } : {}),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Revise el campo');
@@ -174,6 +177,21 @@ export function TemplateFieldsPanel({ fields, onChange, onInsert }: TemplateFiel
             value={options}
             onChange={(event) => setOptions(event.target.value)}
           />
+        ) : null}
+        {type === 'date' ? (
+          <TextField
+            select
+            size="small"
+            label={app('app.templates.field_date_format')}
+            value={dateFormat}
+            onChange={(event) => setDateFormat(event.target.value as DateFormat)}
+          >
+            {DATE_FORMATS.map((format) => (
+              <MenuItem key={format} value={format}>
+                {DATE_FORMAT_LABELS[format]}
+              </MenuItem>
+            ))}
+          </TextField>
         ) : null}
         <TextField
           select
