@@ -18,7 +18,7 @@ import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { createSendingGroup, type SendingGroup, sendingBody } from './support/sendingGroup.js';
-import { signAndComplete } from './support/signedRequest.js';
+import { signAndCompleteSent } from './support/signedRequest.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -67,18 +67,7 @@ async function pdfText(key: string, name: string): Promise<string> {
 
 /** Signs every signer of a sent request (as the signing page records it) and seals it. */
 async function signAndSeal(requestId: number) {
-  const { db } = t.deps.database;
-  const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
-  const signers = await db
-    .select({ id: signatureRequestSigners.id, email: signatureRequestSigners.email })
-    .from(signatureRequestSigners)
-    .where(eq(signatureRequestSigners.requestId, requestId));
-  await signAndComplete(t.deps, {
-    requestId,
-    validationCode: request!.validationCode,
-    documentIds: [],
-    signers: signers.map((signer) => ({ ...signer, token: '' })),
-  });
+  await signAndCompleteSent(t.deps, requestId);
   await t.deps.queue.drain();
 }
 

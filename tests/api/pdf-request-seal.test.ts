@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { endpoints, fillPath } from '../../contract/index.js';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
-import { signatureRequestDocuments, signatureRequestSigners } from '../../server/db/schema/index.js';
+import { signatureRequestDocuments } from '../../server/db/schema/index.js';
 import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { testDatabaseKind } from './support/database.js';
 import { expectSealedPdfPasses } from './support/sealedPdf.js';
-import { signAndComplete } from './support/signedRequest.js';
+import { signAndCompleteSent } from './support/signedRequest.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
@@ -82,16 +82,7 @@ describe(`a sealed PDF request on ${testDatabaseKind}`, () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const requestId = sent.json().data.request_id as number;
     const { db } = t.deps.database;
-    const signers = await db
-      .select({ id: signatureRequestSigners.id, email: signatureRequestSigners.email })
-      .from(signatureRequestSigners)
-      .where(eq(signatureRequestSigners.requestId, requestId));
-    await signAndComplete(t.deps, {
-      requestId,
-      validationCode: '',
-      documentIds: [],
-      signers: signers.map((signer) => ({ ...signer, token: '' })),
-    });
+    const signers = await signAndCompleteSent(t.deps, requestId);
     await t.deps.queue.drain();
     const [document] = await db
       .select()

@@ -68,3 +68,23 @@ export async function signAndComplete(deps: Deps, request: TestRequest): Promise
     );
   });
 }
+
+/** signAndComplete for a request sent through the API: its signers are read from the database (and returned). */
+export async function signAndCompleteSent(
+  deps: Deps,
+  requestId: number,
+): Promise<{ id: number; email: string }[]> {
+  const { db } = deps.database;
+  const [request] = await db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId));
+  const signers = await db
+    .select({ id: signatureRequestSigners.id, email: signatureRequestSigners.email })
+    .from(signatureRequestSigners)
+    .where(eq(signatureRequestSigners.requestId, requestId));
+  await signAndComplete(deps, {
+    requestId,
+    validationCode: request!.validationCode,
+    documentIds: [],
+    signers: signers.map((signer) => ({ ...signer, token: '' })),
+  });
+  return signers;
+}
