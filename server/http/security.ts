@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Styles are inline because MUI (emotion) injects them at run time; scripts are only our own files. */
+/**
+ * Styles are inline because MUI (emotion) injects them at run time; scripts are only our own files.
+ * Frames show our own pages and the PDFs the app builds in memory (a document group's «Ver en
+ * PDF» is a blob: URL); no other origin may be framed.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -9,6 +13,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "media-src 'self' blob:",
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

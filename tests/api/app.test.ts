@@ -97,6 +97,23 @@ describe('web app serving', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('lets frames show only our pages and the PDFs the app builds in memory (blob:), and no plugins', async () => {
+    const response = await t.app.inject({ url: '/document/5' });
+    const directives = Object.fromEntries(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources.join(' ')]),
+    );
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'frame-src': "'self' blob:",
+      'object-src': "'none'",
+      'frame-ancestors': "'none'",
+    });
+    expect(directives['child-src']).toBeUndefined();
+  });
+
   it('serves hashed assets with a long cache and no fallback for a missing asset', async () => {
     const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

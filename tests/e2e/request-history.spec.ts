@@ -81,10 +81,11 @@ test('lists statuses; resends to a corrected address, cancels, extends; the ZIP 
   await openRequest(page, HISTORY_REQUESTS.toExtend.title);
   await page.getByRole('button', { name: 'Ampliar vencimiento' }).click();
   const extend = page.getByRole('dialog');
-  await extend.getByLabel(/Nueva fecha de vencimiento/).fill('2030-06-30T17:00');
+  await extend.getByLabel(/Nuevo último día para firmar/).fill('2030-06-30');
   await extend.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Vencimiento ampliado').first()).toBeVisible();
-  await expect(page.getByText(/Vence 30\/6\/2030|Vence 30\/06\/2030/)).toBeVisible();
+  // Open until the last minute of that day.
+  await expect(page.getByText('Vence el 30/06/2030, 11:59 p. m.')).toBeVisible();
 
   // Back in the list: the cancelled one shows so; a ZIP of two requests.
   await page.goto('/list-signature-request');
