@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_HTML_ALLOWLIST } from './allowlist.js';
-import { MAX_NESTING_DEPTH, nestingDepth, parseHtml } from './html-nodes.js';
+import { MAX_NESTING_DEPTH, nestingDepth, parseHtml, rawNestingTooDeep } from './html-nodes.js';
 import { DocumentRenderer } from './renderer.js';
 import { sanitizeTemplateHtml } from './sanitize-template.js';
 
@@ -110,4 +110,13 @@ describe('any sanitised template compiles', () => {
       });
     }
   }, 120_000);
+
+  it('turns away a hostile nesting before any parser reads it, and lets real templates through', () => {
+    expect(rawNestingTooDeep(`${'<strong>'.repeat(100_000)}x${'</strong>'.repeat(100_000)}`)).toBe(true);
+    const deepest = `${'<ul><li>'.repeat(16)}x${'</li></ul>'.repeat(16)}`;
+    expect(rawNestingTooDeep(deepest)).toBe(false);
+    expect(rawNestingTooDeep('<p>a<br>b<img src="data:image/png;base64,AAAA"><hr></p>'.repeat(500))).toBe(
+      false,
+    );
+  });
 });

@@ -5,7 +5,14 @@ import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-no
 import { HttpProblem } from '../errors.js';
 import { projectRoot } from '../paths.js';
 import { type FieldBox, type FieldDefinitions, type FieldValues, imageFieldSources } from './fields.js';
-import { imageSources, MAX_NESTING_DEPTH, NESTING_MESSAGE, nestingDepth, parseHtml } from './html-nodes.js';
+import {
+  imageSources,
+  MAX_NESTING_DEPTH,
+  NESTING_MESSAGE,
+  nestingDepth,
+  parseHtml,
+  rawNestingTooDeep,
+} from './html-nodes.js';
 import { convertHtmlToTypst } from './html-to-typst.js';
 import { type ImageLoader, type ResolvedImage, resolveImages } from './images.js';
 import { type PageSetup, pageSize, preamble, resolvePageSetup, textWidth } from './page-setup.js';
@@ -116,6 +123,8 @@ export async function prepareDocument(request: RenderRequest): Promise<PreparedD
   checkLimits(request);
   const setup = resolvePageSetup(request.page);
   const parts = [request.html, request.header ?? '', request.footer ?? ''];
+  if (parts.some((html) => rawNestingTooDeep(html)))
+    throw new HttpProblem(422, NESTING_MESSAGE, { html: NESTING_MESSAGE });
   const trees = parts.map(parseHtml);
   // Before converting: the converter recurses, and Typst refuses deep show rules.
   if (trees.some((tree) => nestingDepth(tree) > MAX_NESTING_DEPTH))

@@ -1,6 +1,12 @@
 import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
 import type { StoredPageSetup } from '../../db/schema/index.js';
-import { MAX_NESTING_DEPTH, NESTING_MESSAGE, nestingDepth, parseHtml } from '../../documents/html-nodes.js';
+import {
+  MAX_NESTING_DEPTH,
+  NESTING_MESSAGE,
+  nestingDepth,
+  parseHtml,
+  rawNestingTooDeep,
+} from '../../documents/html-nodes.js';
 import { type FieldDefinitions, sanitizeTemplateHtml } from '../../documents/index.js';
 import { unprocessable } from '../../errors.js';
 
@@ -38,6 +44,9 @@ const decodeAttribute = (value: string) =>
  * the text uses declared in the field list (a field may be declared and not used yet).
  */
 export function cleanContent(input: TemplateContent): TemplateContent {
+  for (const field of ['html', 'header_html', 'footer_html'] as const) {
+    if (rawNestingTooDeep(input[field])) throw unprocessable(NESTING_MESSAGE, { [field]: NESTING_MESSAGE });
+  }
   const html = sanitizeTemplateHtml(input.html);
   const header = sanitizeTemplateHtml(input.header_html);
   const footer = sanitizeTemplateHtml(input.footer_html);
