@@ -56,6 +56,7 @@ const TARGET_SECONDS = 30 * 60;
  * @property {string[]} [flaky]  passed only on a retry (counted in `failed`)
  * @property {string[]} [failing]  the failed tests, named with their first error line
  * @property {string} [note]
+ * @property {number} [seconds]  how long the stage ran (the summary shows it, to find the slow one)
  */
 
 /** @type {StageResult[]} */
@@ -186,6 +187,9 @@ function notRun(title, reason, status) {
   console.log(`${status === 'failed' ? 'NOT RUN (counts as 1 failure)' : 'SKIPPED'}: ${reason}`);
   return record({ title, status, passed: 0, failed: status === 'failed' ? 1 : 0, skipped: 0, note: reason });
 }
+
+/** @param {number} seconds */
+const formatDuration = (seconds) => `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 
 /** @param {StageResult} result */
 function record(result) {
@@ -365,7 +369,8 @@ function summary() {
     const retried = r.flaky?.length ? `, ${r.flaky.length} passed only on retry` : '';
     const counts = `${r.passed} passed, ${r.failed} failed${retried}${r.skipped ? `, ${r.skipped} skipped` : ''}`;
     const note = r.note ? `  (${r.note})` : '';
-    console.log(`  ${r.status.toUpperCase().padEnd(8)} ${r.title.padEnd(24)} ${counts}${note}`);
+    const took = r.seconds === undefined ? '' : `${formatDuration(r.seconds)}  `.padStart(12);
+    console.log(`  ${r.status.toUpperCase().padEnd(8)} ${r.title.padEnd(24)}${took}${counts}${note}`);
     flaky.push(...(r.flaky ?? []).map((test) => `${r.title}: ${test}`));
     failing.push(...(r.failing ?? []).map((test) => `${r.title}: ${test}`));
   }
@@ -376,9 +381,7 @@ function summary() {
   for (const test of flaky) console.log(`    ${test}`);
   const seconds = Math.round((Date.now() - startedAt) / 1000);
   const slow = seconds > TARGET_SECONDS ? ' (over the 30-minute target: was the machine busy?)' : '';
-  console.log(
-    `\n  ${Math.floor(seconds / 60)} min ${seconds % 60} s${quick ? ' (--quick: not a full run)' : slow}\n`,
-  );
+  console.log(`\n  ${formatDuration(seconds)}${quick ? ' (--quick: not a full run)' : slow}\n`);
   // Must stay the very last line: CI reads it.
   console.log(
     `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
@@ -409,6 +412,7 @@ async function main() {
       notRun(stage.title, why, 'failed');
       continue;
     }
+    const stageStarted = Date.now();
     try {
       await stage.run(stage.title);
     } catch (error) {
@@ -416,6 +420,8 @@ async function main() {
       console.error(error);
       record({ title: stage.title, status: 'failed', passed: 0, failed: 1, skipped: 0, note: String(error) });
     }
+    const last = results.at(-1);
+    if (last?.title === stage.title) last.seconds = Math.round((Date.now() - stageStarted) / 1000);
   }
   const total = summary();
   const incomplete = results.some((r) => r.status === 'failed');
