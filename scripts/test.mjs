@@ -40,9 +40,10 @@ const startedAt = Date.now();
 const budgetMs = Number(process.env.TEST_BUDGET_SECONDS ?? 0) * 1000 || Number.POSITIVE_INFINITY;
 const MINUTE = 60_000;
 // Each stage's own limit only catches a hung runner. They are sized for a 2-core machine running
-// other work too (the unit stage alone took over 10 min at a load average of 14); the overall
-// TEST_BUDGET_SECONDS still bounds the whole run.
-const SUITE_LIMIT = 25 * MINUTE;
+// other work too (the unit stage alone took over 10 min at a load average of 14, the end-to-end
+// stage over 25 min on a busy CI machine, which then failed a run whose tests all passed); the
+// overall TEST_BUDGET_SECONDS still bounds the whole run.
+const SUITE_LIMIT = 40 * MINUTE;
 /** A full run should end within this on the CI machine; beyond it the summary says so. */
 const TARGET_SECONDS = 30 * 60;
 

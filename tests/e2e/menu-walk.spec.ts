@@ -110,7 +110,10 @@ async function walkMenu(page: Page) {
     const link = links[walk[step]!]!;
     const to = link.entry;
     await follow(page, link);
-    await expect.poll(() => new URL(page.url()).pathname, `${from} → ${to}`).toBe(link.path);
+    // Event-driven (a poll would sleep 100–500 ms between looks, some 250 times a walk).
+    await page
+      .waitForURL((url) => url.pathname === link.path)
+      .catch((error: Error) => Promise.reject(new Error(`${from} → ${to}: ${error.message}`)));
     await expect(page.getByRole('heading', { level: 1 }), `${from} → ${to}`).toBeVisible();
     // Settled: nothing left loading (a list that crashes does so once its data arrives).
     await expect(page.locator('[role="progressbar"]:not([aria-valuenow])'), `${from} → ${to}`).toHaveCount(0);
