@@ -5,10 +5,11 @@ import { type AppRoute, NO_LAYOUT_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, ROUTE
 import { AppNotification } from './feedback/AppNotification';
 import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
 import { AppLayout } from './layout/AppLayout';
+import { AppMenuContext } from './layout/appMenu';
 import { SessionStoreContext } from './layout/useSessionUser';
 import { pageElement } from './pages/adminPages';
 import type { AppProviders } from './providers';
-import { contributedRoutes, type ResourceRoute } from './resources/contributions';
+import { contributedRoutes, menuOfApp, type ResourceRoute } from './resources/contributions';
 import { RESOURCES } from './resources/registry';
 import { lightTheme } from './theme/theme';
 
@@ -42,36 +43,38 @@ function Notifications() {
 export function AdminApp({ providers }: AdminAppProps) {
   const { authProvider, dataProvider, i18nProvider, store, session, feedback } = providers;
   return (
-    <SessionStoreContext.Provider value={session}>
-      <FeedbackBusContext.Provider value={feedback}>
-        <Admin
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={i18nProvider}
-          store={store}
-          theme={lightTheme}
-          layout={AppLayout}
-          notification={Notifications}
-          title="Rúbrica"
-          // Our own page lives at /session/login (SPEC §2.1); react-admin's /login is not registered.
-          loginPage={false}
-          disableTelemetry
-        >
-          {/* Registered for react-admin's data hooks only: their screens live on the SPEC routes, so a
+    <AppMenuContext.Provider value={menuOfApp()}>
+      <SessionStoreContext.Provider value={session}>
+        <FeedbackBusContext.Provider value={feedback}>
+          <Admin
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            store={store}
+            theme={lightTheme}
+            layout={AppLayout}
+            notification={Notifications}
+            title="Rúbrica"
+            // Our own page lives at /session/login (SPEC §2.1); react-admin's /login is not registered.
+            loginPage={false}
+            disableTelemetry
+          >
+            {/* Registered for react-admin's data hooks only: their screens live on the SPEC routes, so a
               path under a resource's bare name (/users, /companies/7) is "not found", never blank. */}
-          {RESOURCES.map(({ data, access, screens, ...resource }) => (
-            <Resource key={resource.name} {...resource}>
-              <Route path="*" element={<NotFound />} />
-            </Resource>
-          ))}
-          <CustomRoutes noLayout>
-            {adminRoutes.filter((route) => isNoLayout(route.name)).map(guardedRoute)}
-          </CustomRoutes>
-          <CustomRoutes>
-            {adminRoutes.filter((route) => !isNoLayout(route.name)).map(guardedRoute)}
-          </CustomRoutes>
-        </Admin>
-      </FeedbackBusContext.Provider>
-    </SessionStoreContext.Provider>
+            {RESOURCES.map(({ data, access, screens, ...resource }) => (
+              <Resource key={resource.name} {...resource}>
+                <Route path="*" element={<NotFound />} />
+              </Resource>
+            ))}
+            <CustomRoutes noLayout>
+              {adminRoutes.filter((route) => isNoLayout(route.name)).map(guardedRoute)}
+            </CustomRoutes>
+            <CustomRoutes>
+              {adminRoutes.filter((route) => !isNoLayout(route.name)).map(guardedRoute)}
+            </CustomRoutes>
+          </Admin>
+        </FeedbackBusContext.Provider>
+      </SessionStoreContext.Provider>
+    </AppMenuContext.Provider>
   );
 }

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,8 @@ import { keepPlannerStatistics } from './plannerStatistics.js';
 import * as schema from './schema/index.js';
 
 export { createPglite, PGLITE_EXTENSIONS } from './pgliteImage.js';
+// Its own module so that the planner's upkeep, which this module starts, can use it without a cycle.
+export { queryRows } from './queryRows.js';
 
 /** How often PGlite's tables are checked for enough changes to be analysed again (autovacuum's job on a server). */
 const PGLITE_ANALYZE_EVERY_MS = 10_000;
@@ -85,10 +86,4 @@ function openPostgres(connectionString: string): Database {
     },
     close: () => pool.end(),
   };
-}
-
-/** Runs raw SQL and returns its rows; both drivers reply with `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from './client.js';
+import type { Db } from './client.js';
+import { queryRows } from './queryRows.js';
 
 /*
  * PGlite runs no autovacuum daemon, so nothing gathers planner statistics or invalidates the plans

@@ -147,7 +147,7 @@ function blockElement(element: Element, context: ConvertContext): string {
       // An item outside any list prints as a one-item bulleted list, as browsers show it.
       return `#list(${listItem(element, context)})`;
     case 'table':
-      return tableMarkup(element, context);
+      return tableMarkup(element, context, blockMarkup);
     case 'blockquote':
       return `#quote(block: true)[${blockMarkup(element.children, context)}]`;
     case 'hr':

@@ -1,6 +1,6 @@
+import type { ChildNode } from 'domhandler';
 import { type Element, integerAttribute, isElement, textAlignOf } from './html-nodes.js';
 import type { ConvertContext } from './html-to-typst.js';
-import { blockMarkup } from './html-to-typst.js';
 import { points } from './typst-syntax.js';
 
 const MAX_SPAN = 50;
@@ -72,7 +72,10 @@ function columnWidths(rows: readonly Row[], columns: number, maxWidth: number): 
   return `(${widths.map((width) => points(width * PX_TO_PT * scale)).join(', ')},)`;
 }
 
-function cellMarkup(cell: Cell, context: ConvertContext): string {
+/** How a cell's content becomes markup: the converter's own block conversion (cells hold blocks). */
+export type BlockMarkup = (nodes: readonly ChildNode[], context: ConvertContext) => string;
+
+function cellMarkup(cell: Cell, context: ConvertContext, blockMarkup: BlockMarkup): string {
   let content = blockMarkup(cell.element.children, context);
   if (cell.header) content = `#strong[${content}]`;
   const settings: string[] = [];
@@ -89,7 +92,7 @@ function cellMarkup(cell: Cell, context: ConvertContext): string {
  * A bordered table. Leading rows of header cells (or a `<thead>`) become a header that repeats on
  * every page the table runs onto.
  */
-export function tableMarkup(table: Element, context: ConvertContext): string {
+export function tableMarkup(table: Element, context: ConvertContext, blockMarkup: BlockMarkup): string {
   const rows = rowsOf(table);
   if (rows.length === 0) return '';
   const columns = columnCount(rows);
@@ -109,7 +112,7 @@ export function tableMarkup(table: Element, context: ConvertContext): string {
     headerRows = 0;
   }
   const cells = (list: readonly Row[]) =>
-    list.flatMap((row) => row.cells.map((cell) => cellMarkup(cell, context)));
+    list.flatMap((row) => row.cells.map((cell) => cellMarkup(cell, context, blockMarkup)));
   const header = headerRows > 0 ? [`table.header(${cells(rows.slice(0, headerRows)).join(', ')})`] : [];
   const body = cells(rows.slice(headerRows));
   const widths = columnWidths(rows, columns, context.maxWidth);

@@ -15,7 +15,11 @@ import { newValidationCode } from '../signing/validation-code.js';
 import { checkPdfUpload } from '../uploads/index.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';
-import { renderTemplateDocument, type TemplateVersionCache } from './templateDocument.js';
+import {
+  renderTemplateDocument,
+  TEMPLATE_DOCUMENT_MESSAGES,
+  type TemplateVersionCache,
+} from './templateDocument.js';
 import { signerTokenHash } from './tokens.js';
 
 /**
@@ -93,8 +97,7 @@ export const CREATE_MESSAGES = {
   noDocuments: 'La solicitud necesita al menos un documento',
   noSigners: 'La solicitud necesita al menos un firmante o aprobador',
   duplicateSigner: (number: number) => `El firmante ${number} está repetido`,
-  templateMissing: 'La plantilla del documento no existe',
-  templateBroken: 'La plantilla del documento tiene campos inválidos; edítela y vuelva a intentarlo',
+  ...TEMPLATE_DOCUMENT_MESSAGES,
   expiresInPast: 'La fecha de vencimiento debe ser posterior a este momento',
 } as const;
 

@@ -10,12 +10,18 @@ import { documentTemplates, documentTemplateVersions } from '../db/schema/index.
 import { notFound, unprocessable } from '../errors.js';
 import { cleanContent, rendererFields } from '../modules/templates/templateContent.js';
 import { checkValues, RENDER_MESSAGES, sharedRenderer } from '../modules/templates/templateRender.service.js';
-import { CREATE_MESSAGES, type FieldBoxRecord, type NewRequestDocument } from './create.js';
+import type { FieldBoxRecord, NewRequestDocument } from './create.js';
 
 /**
  * Template documents of requests: the stored version read and cleaned, the values checked, the
  * PDF rendered. Sending, bulk rows and previews all render through here.
  */
+
+/** Part of the request creation's messages (`CREATE_MESSAGES`), which take them from here. */
+export const TEMPLATE_DOCUMENT_MESSAGES = {
+  templateMissing: 'La plantilla del documento no existe',
+  templateBroken: 'La plantilla del documento tiene campos inválidos; edítela y vuelva a intentarlo',
+} as const;
 
 export type TemplateDocumentRender = {
   /** Also render every page as SVG (previews). */
@@ -82,9 +88,9 @@ export async function renderTemplateDocument(
     cache?.set(document.templateVersionId, version);
   }
   // Another company's version is as good as missing: its existence is not revealed.
-  if (!version || version.companyId !== companyId) throw notFound(CREATE_MESSAGES.templateMissing);
+  if (!version || version.companyId !== companyId) throw notFound(TEMPLATE_DOCUMENT_MESSAGES.templateMissing);
   const { content } = version;
-  if (!content) throw unprocessable(CREATE_MESSAGES.templateBroken);
+  if (!content) throw unprocessable(TEMPLATE_DOCUMENT_MESSAGES.templateBroken);
   const values = checkValues(content.fields, document.values);
   if (options.requireValues) {
     const missing = missingRequiredValues(content.fields, values);

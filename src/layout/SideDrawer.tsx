@@ -18,8 +18,8 @@ import { useLogout } from 'react-admin';
 import type { AuthenticatedUser } from '../../contract';
 import { buildMenu } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
-import { menuOfApp } from '../resources/contributions';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme/tokens';
+import { useAppMenu } from './appMenu';
 import { Brand } from './Brand';
 import { SideMenu } from './SideMenu';
 
@@ -43,9 +43,10 @@ export function SideDrawer({ user, variant, collapsed, onToggleCollapsed, open, 
   const logout = useLogout();
   const rail = variant === 'permanent' && collapsed;
   const width = rail ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
+  const appMenu = useAppMenu();
   const menu = useMemo(
-    () => buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, menuOfApp()),
-    [user.role_id, user.permissions, translate],
+    () => buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, appMenu),
+    [user.role_id, user.permissions, translate, appMenu],
   );
   const closeIfTemporary = variant === 'temporary' ? onClose : undefined;
   const toggleLabel = translate(collapsed ? 'app.shell.expand_menu' : 'app.shell.collapse_menu');

@@ -5,10 +5,7 @@ import { ROUTES, type RouteAccess } from '../access/routes';
 import { GeneratedListPage, type ScreenResource } from './framework/GeneratedListPage';
 import { RESOURCES } from './registry';
 
-/**
- * The resources with generated screens. Read on demand: the resources' own modules import the list
- * framework, which reads this module while the registry is still loading them.
- */
+/** The resources with generated screens. */
 export const screenResources = (): readonly ScreenResource[] =>
   RESOURCES.filter((resource): resource is ScreenResource => resource.screens !== undefined);
 

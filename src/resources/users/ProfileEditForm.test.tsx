@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../../test/harness';
 import { changedFields, ProfileEditForm } from './ProfileEditForm';
-import { IDENTIFICATION_TYPES, signInAs } from './testSession';
+import { IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
 
 afterEach(() => localStorage.clear());
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../../test/harness';
 import { GeneratedListPage } from '../framework/GeneratedListPage';
 import { users } from '.';
-import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from './testSession';
+import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
 
 /** Fake data provider methods, typed loosely: react-admin's are generic over the record type. */
 const provider = (methods: Record<string, unknown>) => methods as Partial<DataProvider>;

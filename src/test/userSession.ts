@@ -1,6 +1,6 @@
-import type { AuthenticatedUser } from '../../../contract';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../authProvider/session';
-import { fakeToken, fakeUser } from '../../test/fakes';
+import type { AuthenticatedUser } from '../../contract';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../authProvider/session';
+import { fakeToken, fakeUser } from './fakes';
 
 /** Signs a fake user in through localStorage, as the session store reads it (tests of these screens). */
 export function signInAs(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkHouse,
+  findCycles,
+  isTestFile,
+  productFilesImportingTests,
+  runtimeImports,
+} from './import-cycles.mjs';
+
+describe('the house has no import cycle', () => {
+  it('has none among server/, src/ and contract/, and no product file imports a test helper', () => {
+    const { files, cycles, testImports } = checkHouse();
+    expect(files).toBeGreaterThan(500);
+    expect(cycles.map((cycle) => cycle.join(' → '))).toEqual([]);
+    expect(testImports).toEqual([]);
+  });
+});
+
+describe('runtimeImports', () => {
+  it('keeps what loads at run time and drops what the compiler erases', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "import { type C, type D } from './c.js';",
+      "import { type E, f } from './ef.js';",
+      "import './side-effect.js';",
+      "export { g } from './g.js';",
+      "export type { H } from './h.js';",
+      "export * from './star.js';",
+      'import {',
+      '  i,',
+      '  j,',
+      "} from './ij.js';",
+      "export const k = 'from ./not-an-import.js';",
+      "const lazy = () => import('./lazy.js');",
+    ].join('\n');
+    expect(runtimeImports(text)).toEqual([
+      './a.js',
+      './ef.js',
+      './side-effect.js',
+      './g.js',
+      './star.js',
+      './ij.js',
+    ]);
+  });
+});
+
+describe('findCycles', () => {
+  it('finds each cycle once, as a closed path, and nothing in a graph without one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', ['e']],
+      ['e', []],
+      ['f', ['f']],
+    ]);
+    const cycles = findCycles(graph);
+    expect(cycles).toHaveLength(2);
+    expect(cycles).toContainEqual(['a', 'b', 'c', 'a']);
+    expect(cycles).toContainEqual(['f', 'f']);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('walks a chain of 20,000 imports without running out of stack', () => {
+    const graph = new Map(
+      Array.from({ length: 20_000 }, (_, n) => [`m${n}`, n < 19_999 ? [`m${n + 1}`] : ['m0']]),
+    );
+    const [cycle] = findCycles(graph);
+    expect(cycle).toHaveLength(20_001);
+  });
+});
+
+describe('test helpers', () => {
+  it('names test files and helpers as such, and finds a product file importing one', () => {
+    expect(isTestFile('server/a.test.ts')).toBe(true);
+    expect(isTestFile('server/signing/test-certificates.ts')).toBe(true);
+    expect(isTestFile('src/test/harness.tsx')).toBe(true);
+    expect(isTestFile('server/signing/pades.ts')).toBe(false);
+    const graph = new Map([
+      ['server/x.ts', ['src/test/fakes.ts']],
+      ['server/x.test.ts', ['src/test/fakes.ts']],
+      ['src/test/fakes.ts', []],
+    ]);
+    expect(productFilesImportingTests(graph)).toEqual([{ file: 'server/x.ts', helper: 'src/test/fakes.ts' }]);
+  });
+});
