@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { appendRequestEvent } from '../../requests/events.js';
 import { inviteSigner, queueRequestMail } from '../../requests/mail.js';
+import { SEAL_QUEUE } from '../../requests/seal.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { assertAuthenticated } from './authentication.service.js';
 import { CONSENT, isTheirTurn, type LinkedSigner, openSigner, SIGNING_MESSAGES } from './signer.js';
@@ -165,7 +166,7 @@ async function recordSignature(
       .where(eq(signatureRequests.id, request.id));
     await appendRequestEvent(tx, { requestId: request.id, action: 'completed', at: now });
     await deps.queue.enqueue(
-      'request.seal',
+      SEAL_QUEUE,
       { requestId: request.id },
       { idempotencyKey: `seal:${request.id}`, db: tx },
     );
