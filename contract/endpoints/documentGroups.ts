@@ -15,6 +15,7 @@ export const ownedTables = {
 /** Ways a signer proves identity, each behind the company feature that enables it. */
 export const SIGNER_AUTHENTICATIONS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'selfie'] as const;
 export const signerAuthentication = z.enum(SIGNER_AUTHENTICATIONS);
+export type SignerAuthentication = z.output<typeof signerAuthentication>;
 export const AUTHENTICATION_FEATURE = {
   email_otp: 'otp_email',
   sms_otp: 'otp_sms',
@@ -27,6 +28,14 @@ export const AUTHENTICATION_LABELS = {
   whatsapp_otp: 'Código OTP por WhatsApp',
   selfie: 'Fotografía (selfie)',
 } as const satisfies Record<z.output<typeof signerAuthentication>, string>;
+
+/** Every method with its label, enabled when the company has its feature (the forms' checkboxes). */
+export const authenticationOptionsFor = (enabledFeatures: readonly string[]) =>
+  SIGNER_AUTHENTICATIONS.map((key) => ({
+    key,
+    label: AUTHENTICATION_LABELS[key],
+    enabled: enabledFeatures.includes(AUTHENTICATION_FEATURE[key]),
+  }));
 
 export const signerKind = z.enum(['signer', 'approver', 'copy']);
 export const signingOrder = z.enum(['sequential', 'parallel']);

@@ -38,6 +38,7 @@ export const PDF_REQUEST_MESSAGES = {
   unknownSigner: 'El campo está asignado a un firmante que no existe',
   fieldName: 'Use letras, números y guiones bajos (máximo 60), empezando por una letra',
   duplicateUpload: 'Cada PDF debe aparecer una sola vez',
+  phoneRequired: 'Indique el celular del firmante para enviarle el código por SMS o WhatsApp',
 } as const;
 
 /** The PDF editor's field kinds: the template kinds plus text, checkbox and date. */
@@ -130,7 +131,10 @@ export const pdfTemplateRecord = z.object({
 });
 export type PdfTemplateRecord = z.output<typeof pdfTemplateRecord>;
 
-/** A person a PDF is sent to: "Firmante N" of the fields, with their contact and authentication. */
+/**
+ * A person a PDF is sent to: "Firmante N" of the fields, with their contact and the identity checks
+ * asked of them (as a template request's signer: codes by e-mail, SMS or WhatsApp, selfie).
+ */
 export const pdfRecipient = z
   .object({
     number: z.number().int().min(1).max(MAX_PDF_SIGNERS),
@@ -153,7 +157,13 @@ export const pdfRecipient = z
   .refine((signer) => new Set(signer.authentication).size === signer.authentication.length, {
     message: 'No repita un método de autenticación',
     path: ['authentication'],
-  });
+  })
+  .refine(
+    (signer) =>
+      signer.phone !== undefined ||
+      !signer.authentication.some((method) => method === 'sms_otp' || method === 'whatsapp_otp'),
+    { message: PDF_REQUEST_MESSAGES.phoneRequired, path: ['phone'] },
+  );
 export type PdfRecipient = z.output<typeof pdfRecipient>;
 
 const recipients = z

@@ -5,32 +5,12 @@ import { PDF_OPERATOR } from './fixtures/pdfRequests.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
 import { waitForMail } from './support/mail.js';
+import { clickPage, expectPageDrawn } from './support/pdfEditor.js';
 
 /**
  * PDF to sign and bulk PDF, through the screens only: upload, pages drawn by pdf.js, fields placed
  * with the mouse and moved with the keyboard, signers named, sent; the invitations arrive.
  */
-
-const pageArea = (page: Page, number: number) => page.locator(`[data-page="${number}"]`);
-
-/** pdf.js has drawn the page: its canvas holds dark pixels (the page's text). */
-async function expectPageDrawn(page: Page, number: number) {
-  await expect
-    .poll(
-      () =>
-        pageArea(page, number)
-          .locator('canvas')
-          .evaluate((canvas: HTMLCanvasElement) => {
-            if (canvas.width < 10) return 0;
-            const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-            let dark = 0;
-            for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 100) dark++;
-            return dark;
-          }),
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(50);
-}
 
 /** axe-core: no serious or critical violation on the page as it is. */
 async function expectAccessible(page: Page) {
@@ -39,14 +19,6 @@ async function expectAccessible(page: Page) {
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
   expect(serious).toEqual([]);
-}
-
-/** Clicks a page at a fraction of its width and height (where the field goes). */
-async function clickPage(page: Page, number: number, left: number, top: number) {
-  const area = pageArea(page, number);
-  await area.scrollIntoViewIfNeeded();
-  const box = (await area.boundingBox())!;
-  await area.click({ position: { x: box.width * left, y: box.height * top } });
 }
 
 async function fillSigner(page: Page, name: string, email: string) {

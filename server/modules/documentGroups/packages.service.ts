@@ -1,11 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  AUTHENTICATION_FEATURE,
-  AUTHENTICATION_LABELS,
   type authenticationOption,
+  authenticationOptionsFor,
   type packageChangeRecord,
-  SIGNER_AUTHENTICATIONS,
   type signerRoleInput,
 } from '../../../contract/endpoints/documentGroups.js';
 import type { Db } from '../../db/client.js';
@@ -45,12 +43,9 @@ export const PACKAGE_MESSAGES = {
 
 /** The signer authentications and switches a company's features allow. */
 export async function documentGroupFeatures(db: Db, companyId: number) {
-  const enabled = new Set<string>(await enabledFeatureKeys(db, companyId));
-  const authentications: AuthenticationOption[] = SIGNER_AUTHENTICATIONS.map((key) => ({
-    key,
-    label: AUTHENTICATION_LABELS[key],
-    enabled: enabled.has(AUTHENTICATION_FEATURE[key]),
-  }));
+  const keys = await enabledFeatureKeys(db, companyId);
+  const enabled = new Set<string>(keys);
+  const authentications: AuthenticationOption[] = authenticationOptionsFor(keys);
   return {
     authentications,
     signing_order: enabled.has('signing_order'),

@@ -13,6 +13,7 @@ import {
   prepareRequestDocuments,
 } from '../../requests/create.js';
 import { announceRequestSent } from '../../requests/sent.js';
+import { signerAuthenticationProblems } from '../../requests/signerAuthentication.js';
 import { readAll } from '../../storage/storage.js';
 import { requireFeature } from './pdfTemplates.service.js';
 
@@ -146,9 +147,12 @@ export async function signPdf(deps: Deps, actor: Actor, input: PdfSendSettings &
   const { db } = deps.database;
   const [template] = await templateRows(db, [input.pdf_template_id]);
   if (!template) throw notFound();
-  await requireFeature(db, template.companyId, 'pdf_to_sign');
+  const features = await requireFeature(db, template.companyId, 'pdf_to_sign');
   const expiresAt = expiryOf(deps, input.expires_at);
-  const errors = recipientProblems(template.fields as PdfField[], input.signers);
+  const errors = {
+    ...recipientProblems(template.fields as PdfField[], input.signers),
+    ...signerAuthenticationProblems(features, input.signers),
+  };
   if (Object.keys(errors).length > 0) throw unprocessable(Object.values(errors)[0]!, errors);
   const prepared = await prepareRequestDocuments(
     deps,
@@ -190,14 +194,18 @@ export async function signPdfMultiple(
   const companyIds = new Set(templates.map((row) => row.companyId));
   if (companyIds.size > 1) throw unprocessable(PDF_SEND_MESSAGES.oneCompany);
   const companyId = templates[0]!.companyId;
-  await requireFeature(db, companyId, 'bulk_pdf');
+  const features = await requireFeature(db, companyId, 'bulk_pdf');
   expiryOf(deps, input.expires_at);
   const byId = new Map(templates.map((row) => [row.id, row]));
   const errors: Record<string, string> = {};
   input.items.forEach((item, index) => {
     const template = byId.get(item.pdf_template_id)!;
     if (template.batchId !== null) errors[`items.${index}`] = PDF_SEND_MESSAGES.alreadySent(template.name);
-    Object.assign(errors, recipientProblems(template.fields as PdfField[], item.signers, `items.${index}.`));
+    Object.assign(
+      errors,
+      recipientProblems(template.fields as PdfField[], item.signers, `items.${index}.`),
+      signerAuthenticationProblems(features, item.signers, `items.${index}.signers.`),
+    );
   });
   if (Object.keys(errors).length > 0) throw unprocessable(Object.values(errors)[0]!, errors);
   const settings = {

@@ -29,10 +29,15 @@ export const PDF_TEMPLATE_MESSAGES = {
 type PageSize = { width: number; height: number };
 type PdfContent = { fields: PdfField[]; signers: { number: number; label: string }[] };
 
-/** Refuses (403) when the company has switched the feature off (contract/features.ts). */
-export async function requireFeature(db: Db, companyId: number, feature: 'pdf_to_sign' | 'bulk_pdf') {
+/** Refuses (403) when the company has switched the feature off (contract/features.ts); else its enabled features. */
+export async function requireFeature(
+  db: Db,
+  companyId: number,
+  feature: 'pdf_to_sign' | 'bulk_pdf',
+): Promise<FeatureKey[]> {
   const enabled: FeatureKey[] = await enabledFeatureKeys(db, companyId);
   if (!enabled.includes(feature)) throw forbidden(PDF_TEMPLATE_MESSAGES.featureOff[feature]);
+  return enabled;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

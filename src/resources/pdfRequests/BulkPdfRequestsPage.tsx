@@ -81,11 +81,11 @@ function BatchProgress({
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={translate('files')}>
       <Stack spacing={2}>
-        <Typography aria-live="polite">{translate('progress', { done, total: ids.length })}</Typography>
+        <Typography aria-live="polite">{translate('progress', { done, smart_count: ids.length })}</Typography>
         <LinearProgress
           variant="determinate"
           value={(done / ids.length) * 100}
-          aria-label={translate('progress', { done, total: ids.length })}
+          aria-label={translate('progress', { done, smart_count: ids.length })}
         />
         <List dense>
           {ids.map((id) => {
@@ -106,7 +106,10 @@ function BatchProgress({
         {finished ? (
           <>
             <Alert severity={failed ? 'warning' : 'success'} role="status">
-              {translate('summary', { sent, failed })}
+              {translate('summary', {
+                sent: translate('sent_count', { smart_count: sent }),
+                failed: translate('failed_count', { smart_count: failed }),
+              })}
             </Alert>
             <Box>
               <Button variant="outlined" onClick={onAgain}>

@@ -1,14 +1,23 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { authenticationOptionsFor } from '../../../contract/endpoints/documentGroups';
+import { AuthenticationChecks } from '../common/AuthenticationChecks';
 import { signerColour } from './FieldBox';
 import type { PdfMessageKey } from './messages';
+import { useCompanyFeatures } from './PageParts';
 import { emptyRecipient, type PdfDraft, type Recipient, type SendSettings } from './pdfRequestsData';
 import { usePdfTranslate } from './usePdfTranslate';
 
 type Problems = Record<string, PdfMessageKey | undefined>;
 
-/** The title and the people of one PDF: "Firmante N" of the fields, with name, e-mail, phone, role. */
+/** A long name or e-mail ends in «…» (the whole of it in the input's title) instead of being cut. */
+const ellipsis = { '& input': { textOverflow: 'ellipsis' } } as const;
+
+/**
+ * The title and the people of one PDF: "Firmante N" of the fields, with name, e-mail, phone, role
+ * and the identity checks the signing page asks of them.
+ */
 export function RecipientsForm({
   draft,
   problems,
@@ -19,6 +28,7 @@ export function RecipientsForm({
   onChange: (draft: PdfDraft) => void;
 }) {
   const translate = usePdfTranslate();
+  const options = authenticationOptionsFor(useCompanyFeatures() ?? []);
   const error = (key: string) => (problems[key] ? translate(problems[key]!) : undefined);
   const setRecipient = (index: number, change: Partial<Recipient>) =>
     onChange({
@@ -74,10 +84,13 @@ export function RecipientsForm({
               sx={{
                 display: 'grid',
                 gap: 1.5,
-                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+                // Columns from the panel's own width, not the screen's: name and e-mail always get a full line.
+                gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+                '& > .wide': { gridColumn: '1 / -1' },
               }}
             >
               <TextField
+                className="wide"
                 size="small"
                 required
                 label={translate('signer_name')}
@@ -85,8 +98,11 @@ export function RecipientsForm({
                 onChange={(event) => setRecipient(index, { name: event.target.value })}
                 error={Boolean(error(`recipients.${index}.name`))}
                 helperText={error(`recipients.${index}.name`)}
+                slotProps={{ htmlInput: { title: recipient.name || undefined } }}
+                sx={ellipsis}
               />
               <TextField
+                className="wide"
                 size="small"
                 required
                 type="email"
@@ -95,6 +111,8 @@ export function RecipientsForm({
                 onChange={(event) => setRecipient(index, { email: event.target.value })}
                 error={Boolean(error(`recipients.${index}.email`))}
                 helperText={error(`recipients.${index}.email`)}
+                slotProps={{ htmlInput: { title: recipient.email || undefined } }}
+                sx={ellipsis}
               />
               <TextField
                 size="small"
@@ -104,15 +122,17 @@ export function RecipientsForm({
                 onChange={(event) =>
                   setRecipient(index, { phone: event.target.value.replace(/[^\d+]/g, '') })
                 }
+                error={Boolean(error(`recipients.${index}.phone`))}
+                helperText={error(`recipients.${index}.phone`)}
               />
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
                 <TextField
                   select
                   size="small"
                   label={translate('signer_kind')}
                   value={recipient.kind}
                   onChange={(event) => setRecipient(index, { kind: event.target.value as Recipient['kind'] })}
-                  sx={{ flex: 1 }}
+                  sx={{ flex: 1, minWidth: 0 }}
                 >
                   {(['signer', 'approver', 'copy'] as const).map((kind) => (
                     <MenuItem key={kind} value={kind}>
@@ -129,6 +149,17 @@ export function RecipientsForm({
                   </IconButton>
                 ) : null}
               </Stack>
+              {recipient.kind === 'copy' ? null : (
+                <Box className="wide">
+                  <AuthenticationChecks
+                    legend={translate('authentication')}
+                    options={options}
+                    value={recipient.authentication}
+                    disabledTitle={(label) => translate('authentication_off', { label })}
+                    onChange={(authentication) => setRecipient(index, { authentication })}
+                  />
+                </Box>
+              )}
             </Box>
           </Box>
         ))}

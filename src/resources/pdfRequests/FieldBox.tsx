@@ -81,6 +81,8 @@ export function FieldBox({
       role="button"
       tabIndex={0}
       aria-label={label}
+      // The box may be too small for its text: the whole of it on hover.
+      title={label}
       aria-describedby={helpId}
       aria-pressed={selected}
       data-field={field.field}

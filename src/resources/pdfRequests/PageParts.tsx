@@ -12,8 +12,8 @@ import { useCompanyScope } from '../common/companyChoices';
 import { base64Of } from './pdfRequestsData';
 import { usePdfTranslate } from './usePdfTranslate';
 
-/** Whether the user's company may use `feature` (get_company_features), undefined while asking. */
-export function useCompanyFeature(feature: FeatureKey): boolean | undefined {
+/** The features the user's company has enabled (get_company_features), undefined while asking. */
+export function useCompanyFeatures(): readonly FeatureKey[] | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { companyId } = useCompanyScope();
   const features = useQuery({
@@ -22,7 +22,12 @@ export function useCompanyFeature(feature: FeatureKey): boolean | undefined {
       dataProvider.callEndpoint('getCompanyFeatures', { company_id: companyId }, { signal }),
     enabled: companyId > 0,
   });
-  return features.data ? features.data.enabled.includes(feature) : undefined;
+  return features.data?.enabled;
+}
+
+/** Whether the user's company may use `feature`, undefined while asking. */
+export function useCompanyFeature(feature: FeatureKey): boolean | undefined {
+  return useCompanyFeatures()?.includes(feature);
 }
 
 /** Heading, subtitle and the feature gate every PDF sending screen shares. */

@@ -117,7 +117,8 @@ export function PdfFieldEditor({
             label={translate('for_signer')}
             value={activeSigner}
             onChange={(event) => setSigner(Number(event.target.value))}
-            sx={{ maxWidth: 320 }}
+            slotProps={{ select: { SelectDisplayProps: { title: labelOf(activeSigner) } } }}
+            sx={{ maxWidth: 320, minWidth: 0 }}
           >
             {signers.map((slot) => (
               <MenuItem key={slot.number} value={slot.number}>
@@ -147,41 +148,47 @@ export function PdfFieldEditor({
 
       {selectedField ? (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={translate('selected_field')} component="section">
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <Typography sx={{ flex: 1 }}>
+          {/* The description has a line of its own: beside the controls it was squeezed to a word per line. */}
+          <Stack spacing={1.5}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
               {translate('field_label', {
                 kind: translate(`kinds.${selectedField.kind}`),
                 signer: labelOf(selectedField.signer),
                 page: selectedField.page,
               })}
             </Typography>
-            <TextField
-              select
-              size="small"
-              label={translate('assigned_to')}
-              value={selectedField.signer}
-              onChange={(event) => replace({ ...selectedField, signer: Number(event.target.value) })}
-              sx={{ minWidth: 200 }}
-            >
-              {signers.map((slot) => (
-                <MenuItem key={slot.number} value={slot.number}>
-                  {slot.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              color="error"
-              startIcon={<DeleteOutlineIcon />}
-              onClick={() => remove(selectedField.field)}
-            >
-              {translate('remove_field')}
-            </Button>
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <TextField
+                select
+                size="small"
+                label={translate('assigned_to')}
+                value={selectedField.signer}
+                onChange={(event) => replace({ ...selectedField, signer: Number(event.target.value) })}
+                slotProps={{ select: { SelectDisplayProps: { title: labelOf(selectedField.signer) } } }}
+                sx={{ flex: '1 1 220px', minWidth: 0, maxWidth: 360 }}
+              >
+                {signers.map((slot) => (
+                  <MenuItem key={slot.number} value={slot.number}>
+                    {slot.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => remove(selectedField.field)}
+              >
+                {translate('remove_field')}
+              </Button>
+            </Stack>
           </Stack>
         </Paper>
       ) : null}
 
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {fields.length === 0 ? translate('no_fields') : translate('fields_count', { count: fields.length })}
+        {fields.length === 0
+          ? translate('no_fields')
+          : translate('fields_count', { smart_count: fields.length })}
       </Typography>
 
       <Stack spacing={3} sx={{ alignItems: 'center' }}>

@@ -18,7 +18,7 @@ import {
 } from './pdfRequestsData';
 import { usePdfTranslate } from './usePdfTranslate';
 
-/** The editor and forms of one PDF, side by side on a wide screen, stacked on a phone. */
+/** The editor and the signers' panel of one PDF, side by side on a wide screen, the panel under the pages on a phone. */
 export function DraftEditor({
   draft,
   showProblems,
@@ -35,7 +35,8 @@ export function DraftEditor({
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        // The signers' panel beside the pages never narrower than 300 px; under them on smaller screens.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(300px, 2fr)' },
         alignItems: 'start',
       }}
     >

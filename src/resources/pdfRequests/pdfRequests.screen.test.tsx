@@ -93,7 +93,7 @@ describe('PDF field editor', { timeout: 60_000 }, () => {
     screen.getByRole('button', { name: 'Iniciales de Ana Arrendadora, página 2' }).focus();
     await user.keyboard('{Delete}');
     expect(latest()).toHaveLength(1);
-    expect(screen.getByText('1 campos')).toBeInTheDocument();
+    expect(screen.getByText('1 campo')).toBeInTheDocument();
   });
 
   it('keeps a field inside its page when moved against the edge', async () => {
@@ -124,7 +124,8 @@ describe('PDF sending screens', { timeout: 120_000 }, () => {
     const calls: { name: string; input: unknown }[] = [];
     const callEndpoint = vi.fn(async (name: string, input: unknown) => {
       calls.push({ name, input });
-      if (name === 'getCompanyFeatures') return { company_id: 3, enabled: ['pdf_to_sign'] };
+      if (name === 'getCompanyFeatures')
+        return { company_id: 3, enabled: ['pdf_to_sign', 'otp_email', 'selfie'] };
       if (name === 'uploadPdfTemplate') return record(11, 'arriendo.pdf');
       if (name === 'updatePdfContent') return record(11, 'arriendo.pdf');
       if (name === 'signPdf') return { request_id: 90, validation_code: 'RUB-ABC-123' };
@@ -153,6 +154,11 @@ describe('PDF sending screens', { timeout: 120_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Ana Arrendadora');
     await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'ana@correo.test');
     await user.click(screen.getByRole('button', { name: 'Firma · Página 1 de 1' }));
+    // The identity checks of a template request, those the company lacks shown but disabled.
+    const checks = screen.getByRole('group', { name: 'Verificación de identidad' });
+    expect(within(checks).getByRole('checkbox', { name: 'Código OTP por SMS' })).toBeDisabled();
+    await user.click(within(checks).getByRole('checkbox', { name: 'Código OTP por correo' }));
+    await user.click(within(checks).getByRole('checkbox', { name: 'Fotografía (selfie)' }));
     await user.click(screen.getByRole('button', { name: 'Enviar a firmar' }));
     expect(
       await screen.findByText('Solicitud enviada. Código de validación: RUB-ABC-123'),
@@ -167,7 +173,15 @@ describe('PDF sending screens', { timeout: 120_000 }, () => {
         pdf_template_id: 11,
         title: 'arriendo',
         signing_order: 'sequential',
-        signers: [{ number: 1, kind: 'signer', name: 'Ana Arrendadora', email: 'ana@correo.test' }],
+        signers: [
+          {
+            number: 1,
+            kind: 'signer',
+            name: 'Ana Arrendadora',
+            email: 'ana@correo.test',
+            authentication: ['email_otp', 'selfie'],
+          },
+        ],
       },
     });
   });
@@ -249,7 +263,7 @@ describe('PDF sending screens', { timeout: 120_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Beto Dos');
     await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'beto@correo.test');
     await user.click(screen.getByRole('button', { name: 'Enviar todos (2)' }));
-    expect(await screen.findByText('1 enviados, 1 fallidos', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 enviado, 1 fallido', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Sin unidades disponibles')).toBeInTheDocument();
     const sent = callEndpoint.mock.calls.find(([name]) => name === 'signPdfMultiple')![1] as {
       body: { items: { pdf_template_id: number; signers: { name: string }[] }[] };

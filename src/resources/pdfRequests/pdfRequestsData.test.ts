@@ -53,9 +53,32 @@ describe('PDF draft data', () => {
     });
   });
 
+  it('asks for the phone of a signer who gets the code by SMS or WhatsApp', () => {
+    const draft = draftOf(template, null);
+    draft.recipients = draft.recipients.map((recipient) => ({
+      ...recipient,
+      name: 'Ana',
+      email: 'ana@correo.test',
+      authentication: recipient.number === 1 ? ['sms_otp'] : ['email_otp', 'selfie'],
+    }));
+    expect(draftProblems(draft)['recipients.0.phone']).toBe('phone_required');
+    expect(draftProblems(draft)['recipients.1.phone']).toBeUndefined();
+    draft.recipients[0]!.phone = '3001234567';
+    expect(draftProblems(draft)['recipients.0.phone']).toBeUndefined();
+  });
+
   it('builds one bulk send with each file and its own signers', () => {
     const first = draftOf(template, null);
-    first.recipients = [{ number: 1, kind: 'signer', name: ' Ana ', email: 'ana@correo.test', phone: '' }];
+    first.recipients = [
+      {
+        number: 1,
+        kind: 'signer',
+        name: ' Ana ',
+        email: 'ana@correo.test',
+        phone: '',
+        authentication: ['email_otp', 'selfie'],
+      },
+    ];
     const input = signPdfMultipleInput([first], {
       message: '',
       signing_order: 'parallel',
@@ -70,7 +93,15 @@ describe('PDF draft data', () => {
         {
           pdf_template_id: 4,
           title: 'Contrato Marco',
-          signers: [{ number: 1, kind: 'signer', name: 'Ana', email: 'ana@correo.test' }],
+          signers: [
+            {
+              number: 1,
+              kind: 'signer',
+              name: 'Ana',
+              email: 'ana@correo.test',
+              authentication: ['email_otp', 'selfie'],
+            },
+          ],
         },
       ],
     });

@@ -1,10 +1,19 @@
 import { bogotaDay } from '../../../contract/deadline';
+import type { SignerAuthentication } from '../../../contract/endpoints/documentGroups';
 import type { PdfField, PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { SignerSlot } from './PdfFieldEditor';
 
 export type RecipientKind = 'signer' | 'approver' | 'copy';
-export type Recipient = { number: number; kind: RecipientKind; name: string; email: string; phone: string };
+export type Recipient = {
+  number: number;
+  kind: RecipientKind;
+  name: string;
+  email: string;
+  phone: string;
+  /** The identity checks asked of this person on the signing page (as a template request's). */
+  authentication: SignerAuthentication[];
+};
 
 /** One PDF being prepared: the server's record, the picked file (for drawing), fields and people. */
 export type PdfDraft = {
@@ -47,6 +56,7 @@ export const emptyRecipient = (number: number): Recipient => ({
   name: '',
   email: '',
   phone: '',
+  authentication: [],
 });
 
 /** A fresh draft from an upload: its stored fields, one recipient per stored signer. */
@@ -72,17 +82,21 @@ export const slotsOf = (
   }));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const BY_PHONE: readonly SignerAuthentication[] = ['sms_otp', 'whatsapp_otp'];
+
+export type DraftProblem = 'required' | 'invalid_email' | 'needs_signature' | 'phone_required';
 
 /** What the user must fix before sending, keyed `recipients.<i>.<field>` or `fields`. */
-export function draftProblems(
-  draft: PdfDraft,
-): Record<string, 'required' | 'invalid_email' | 'needs_signature'> {
-  const problems: Record<string, 'required' | 'invalid_email' | 'needs_signature'> = {};
+export function draftProblems(draft: PdfDraft): Record<string, DraftProblem> {
+  const problems: Record<string, DraftProblem> = {};
   if (!draft.title.trim()) problems.title = 'required';
   draft.recipients.forEach((recipient, index) => {
     if (!recipient.name.trim()) problems[`recipients.${index}.name`] = 'required';
     if (!recipient.email.trim()) problems[`recipients.${index}.email`] = 'required';
     else if (!EMAIL.test(recipient.email.trim())) problems[`recipients.${index}.email`] = 'invalid_email';
+    const byPhone = recipient.authentication.some((method) => BY_PHONE.includes(method));
+    if (recipient.kind !== 'copy' && byPhone && !recipient.phone.trim())
+      problems[`recipients.${index}.phone`] = 'phone_required';
     const signs = draft.fields.some(
       (field) =>
         field.signer === recipient.number && (field.kind === 'signature' || field.kind === 'initials'),
@@ -98,6 +112,8 @@ const recipientInput = (recipient: Recipient) => ({
   name: recipient.name.trim(),
   email: recipient.email.trim(),
   ...(recipient.phone.trim() ? { phone: recipient.phone.trim() } : {}),
+  // A copy recipient never signs: nothing to check.
+  authentication: recipient.kind === 'copy' ? [] : recipient.authentication,
 });
 
 /** The body of update_pdf_content for a draft. */
