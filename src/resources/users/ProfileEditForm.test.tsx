@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../../test/harness';
-import { changedFields, ProfileEditForm } from './ProfileEditForm';
 import { IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
+import { changedFields, ProfileEditForm } from './ProfileEditForm';
 
 afterEach(() => localStorage.clear());
 

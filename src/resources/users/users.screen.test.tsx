@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type DataProvider, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../../test/harness';
+import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
 import { GeneratedListPage } from '../framework/GeneratedListPage';
 import { users } from '.';
-import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
 
 /** Fake data provider methods, typed loosely: react-admin's are generic over the record type. */
 const provider = (methods: Record<string, unknown>) => methods as Partial<DataProvider>;
