@@ -4,6 +4,7 @@ import { type I18nProvider, mergeTranslations, type TranslationMessages } from '
 import { englishAppMessages } from './en';
 import { spanishAppMessages } from './es';
 import { spanishReactAdminMessages } from './raSpanish';
+import { spanishTiptapMessages } from './raTiptapSpanish';
 import { RESOURCE_CATALOGUES } from './resourceCatalogues';
 
 export type AppLocale = 'es' | 'en';
@@ -27,6 +28,7 @@ const englishMessages: TranslationMessages = mergeTranslations(
 const spanishMessages: TranslationMessages = mergeTranslations(
   englishMessages,
   spanishReactAdminMessages,
+  spanishTiptapMessages,
   spanishAppMessages,
   RESOURCE_CATALOGUES.es,
 );

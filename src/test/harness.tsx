@@ -4,6 +4,7 @@ import {
   AdminContext,
   type AuthProvider,
   type DataProvider,
+  type I18nProvider,
   memoryStore,
   type Store,
   TestMemoryRouter,
@@ -41,6 +42,8 @@ export type HarnessOptions = {
   authProvider?: Partial<AuthProvider>;
   dataProvider?: Partial<DataProvider>;
   locale?: AppLocale;
+  /** Instead of the app's catalogues in `locale` (e.g. with a resource the test declares). */
+  i18nProvider?: I18nProvider;
   store?: Store;
 };
 
@@ -62,7 +65,7 @@ export function renderWithAdmin(ui: ReactElement, options: HarnessOptions = {}) 
       <AdminContext
         authProvider={fakeAuthProvider(options.authProvider)}
         dataProvider={testDataProvider(options.dataProvider)}
-        i18nProvider={createI18nProvider(locale)}
+        i18nProvider={options.i18nProvider ?? createI18nProvider(locale)}
         store={options.store ?? memoryStore()}
         theme={lightTheme}
       >

@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { BREAKPOINTS, GOLD, SECONDARY, SHELL_BACKGROUNDS } from './tokens';
+import { BREAKPOINTS, GOLD, SECONDARY, SHELL_BACKGROUNDS, STATUS_COLORS } from './tokens';
 
 /**
  * The theme of the public signing pages (ARCHITECTURE rule 7): the same tokens as the app's theme,
@@ -10,7 +10,7 @@ export const publicTheme = createTheme({
     mode: 'light',
     primary: GOLD,
     secondary: SECONDARY,
-    error: { main: '#c62828' },
+    ...STATUS_COLORS,
     background: { default: SHELL_BACKGROUNDS.customBackground, paper: '#ffffff' },
     ...SHELL_BACKGROUNDS,
   },

@@ -45,6 +45,20 @@ export const SECONDARY = {
   contrastText: '#ffffff',
 } as const;
 
+/**
+ * Status colours (chips, alerts, progress). MUI's own info and warning give white text 3.9:1 and
+ * 3.1:1 («En proceso», «Vencida») and read 3.1:1 as outlined text («Invitación pendiente»); each
+ * of these keeps WCAG AA's 4.5:1 filled (white text) and outlined (coloured text on white and on the
+ * shell's backgrounds). `statusChipContrast.test.ts` checks every status chip of the app.
+ */
+export const STATUS_COLORS = {
+  info: { main: '#0b6aa8', contrastText: '#ffffff' },
+  success: { main: '#2e7d32', contrastText: '#ffffff' },
+  warning: { main: '#a84300', contrastText: '#ffffff' },
+  // MUI's red is a hair short of 4.5:1 on a focused filled input; field errors must stay readable.
+  error: { main: '#c62828', contrastText: '#ffffff' },
+} as const;
+
 /** Shell backgrounds (SPEC §2.3); the shell falls back to white when one is missing. */
 export const SHELL_BACKGROUNDS = {
   customBackground: '#ffffff',

@@ -30,6 +30,13 @@ test(
     await expect(create).toHaveCount(0);
     await expect(row(page, name)).toContainText(`V-${testInfo.project.name.toUpperCase()}`);
 
+    // The details speak the resource's catalogue, the company too (it reads company_name).
+    await row(page, name).getByRole('button', { name: 'Ver detalles' }).click();
+    const details = page.getByRole('dialog', { name: 'Centro de costo' });
+    await expect(details.locator('dt')).toHaveText(['Empresa', 'Nombre', 'Código', 'Estado', 'Creado']);
+    await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
+
     // The same code again in the same company: 409 naming the field, the dialog stays open.
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await create.getByLabel(/^Nombre/).fill(`Otro ${suffix}`);

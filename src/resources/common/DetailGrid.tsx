@@ -2,7 +2,8 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslateLabel } from 'react-admin';
 
-export type DetailItem = { source: string; value: ReactNode; wide?: boolean };
+/** One row; `label` is a catalogue key, else the label of `source` in the resource's catalogue. */
+export type DetailItem = { source: string; label?: string; value: ReactNode; wide?: boolean };
 
 /** A record's fields as a two-column grid of label and value (show dialogs). */
 export function DetailGrid({ resource, items }: { resource: string; items: DetailItem[] }) {
@@ -18,10 +19,10 @@ export function DetailGrid({ resource, items }: { resource: string; items: Detai
         m: 0,
       }}
     >
-      {items.map(({ source, value, wide }) => (
+      {items.map(({ source, label, value, wide }) => (
         <Box key={source} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
           <Typography component="dt" variant="caption" color="text.secondary">
-            {translateLabel({ source, resource })}
+            {translateLabel({ source, resource, label })}
           </Typography>
           <Box component="dd" sx={{ m: 0, typography: 'body1', overflowWrap: 'anywhere' }}>
             {value ?? '—'}

@@ -22,7 +22,14 @@ import {
 } from '../common';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
 import type { ResourceDeclaration } from '../types';
-import { choiceLabelKey, displaySource, FieldInput, FieldValue, type NamedField } from './fieldParts';
+import {
+  choiceLabelKey,
+  displaySource,
+  FieldInput,
+  FieldValue,
+  fieldLabelKey,
+  type NamedField,
+} from './fieldParts';
 import { formResolverOf, formSchemaOf, isRequiredField } from './formSchema';
 import type { FieldChoices, RowAction, ScreenAdjustments } from './types';
 
@@ -85,6 +92,7 @@ export function GeneratedDetails({ resource }: { resource: ScreenResource }) {
     .filter((field) => field.detail)
     .map((field) => ({
       source: displaySource(field),
+      label: fieldLabelKey(resource.name, field),
       value: <FieldValue field={field} record={record} />,
       wide: field.detail === 'wide',
     }));
@@ -309,7 +317,7 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
             <DataTable.Col
               key={field.source}
               source={displaySource(field)}
-              label={field.label}
+              label={fieldLabelKey(resource.name, field)}
               disableSort={options.sortable === false}
               align={options.align}
               sx={options.noWrap ? { whiteSpace: 'nowrap' } : undefined}

@@ -15,6 +15,13 @@ export type NamedField = AnyField & { source: string };
 export const displaySource = ({ source, kind }: NamedField) =>
   kind === 'company' ? source.replace(/_id$/, '_name') : source;
 
+/**
+ * The catalogue key of a field's label: the declared source's (`company_id`), also where the value
+ * shown comes from another record field (`company_name`), so no humanised «Company name» shows.
+ */
+export const fieldLabelKey = (resource: string, field: NamedField): string =>
+  field.label ?? `resources.${resource}.fields.${field.source}`;
+
 /** The catalogue key of a choice value's label. */
 export const choiceLabelKey = (choices: FieldChoices, value: string): AppMessageKey =>
   (typeof choices.labels === 'string'

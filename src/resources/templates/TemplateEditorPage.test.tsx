@@ -64,4 +64,33 @@ describe('the template editor', () => {
     expect(screen.getByRole('spinbutton', { name: 'Margen superior (mm)' })).toHaveValue(30);
     expect(screen.getByLabelText(/Numerar páginas/)).not.toBeChecked();
   });
+
+  it('names every toolbar control and every editing area in Spanish', async () => {
+    editorWith(endpoints({ getTemplate: TEMPLATE }));
+    expect(await screen.findByRole('textbox', { name: 'Contenido' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Encabezado, pie y página' }));
+    expect(
+      await screen.findByRole('textbox', { name: 'Encabezado (se repite en cada página)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', { name: 'Pie de página (se repite en cada página)' }),
+    ).toBeInTheDocument();
+    for (const name of [
+      'Negrita',
+      'Alinear a la izquierda',
+      'Centrar',
+      'Lista con viñetas',
+      'Lista numerada',
+      'Cita',
+      'Agregar un enlace',
+      'Insertar tabla',
+      'Salto de página',
+      'Borrar formato',
+    ]) {
+      // One toolbar per editor: the body, the header and the footer.
+      const buttons = screen.getAllByRole('button', { name });
+      expect(buttons).toHaveLength(3);
+      for (const button of buttons) expect(button).toHaveAttribute('title', name);
+    }
+  });
 });

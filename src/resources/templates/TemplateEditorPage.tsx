@@ -16,7 +16,7 @@ import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
 import { DocxImportButton } from './DocxImportButton';
-import { templateExtensions } from './editorExtensions';
+import { editingAreaAttributes, templateExtensions } from './editorExtensions';
 import { TemplateEditorToolbar } from './TemplateEditorToolbar';
 import { TemplateFieldsPanel } from './TemplateFieldsPanel';
 import { TemplatePageSection } from './TemplatePageSection';
@@ -138,14 +138,16 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
         key: '-',
       }),
   });
+  const contentLabel = app('app.templates.content');
   const editorOptions = useMemo(
     () => ({
       extensions: templateExtensions(),
+      editorProps: { attributes: editingAreaAttributes(contentLabel) },
       onCreate: ({ editor }: { editor: Editor }) => {
         editorRef.current = editor;
       },
     }),
-    [],
+    [contentLabel],
   );
   const currentFields = fields ?? template.data?.fields ?? [];
 
@@ -290,7 +292,7 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
               </Stack>
               <RichTextInput
                 source="html"
-                label={app('app.templates.content')}
+                label={contentLabel}
                 editorOptions={editorOptions}
                 toolbar={<TemplateEditorToolbar />}
                 sx={{

@@ -4,7 +4,7 @@ import FormatStrikethroughIcon from '@mui/icons-material/FormatStrikethrough';
 import FormatUnderlinedIcon from '@mui/icons-material/FormatUnderlined';
 import InsertPageBreakIcon from '@mui/icons-material/InsertPageBreak';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
-import { MenuItem, Select, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { MenuItem, Select, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Editor } from '@tiptap/core';
 import {
   AlignmentButtons,
@@ -39,6 +39,7 @@ function LevelPicker() {
       size="small"
       value={currentLevel(editor)}
       inputProps={{ 'aria-label': 'Nivel del texto' }}
+      SelectDisplayProps={{ title: 'Nivel del texto' }}
       onChange={(event) => {
         const level = Number(event.target.value);
         if (level === 0) editor?.chain().focus().setParagraph().run();
@@ -103,30 +104,30 @@ function MarkButtons() {
   );
 }
 
-/** A 3 × 2 table with a header row, and a page break. */
+/** A 3 × 2 table with a header row, and a page break (named like the library's buttons: aria-label and title). */
 function BlockButtons() {
   const editor = useTiptapEditor();
   const app = useAppTranslate();
+  const table = app('app.templates.toolbar_table');
+  const pageBreak = app('app.templates.toolbar_page_break');
   return (
     <ToggleButtonGroup size="small">
-      <Tooltip title={app('app.templates.toolbar_table')}>
-        <ToggleButton
-          value="table"
-          aria-label={app('app.templates.toolbar_table')}
-          onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
-        >
-          <TableChartOutlinedIcon fontSize="inherit" />
-        </ToggleButton>
-      </Tooltip>
-      <Tooltip title={app('app.templates.toolbar_page_break')}>
-        <ToggleButton
-          value="page-break"
-          aria-label={app('app.templates.toolbar_page_break')}
-          onClick={() => editor?.chain().focus().insertPageBreak().run()}
-        >
-          <InsertPageBreakIcon fontSize="inherit" />
-        </ToggleButton>
-      </Tooltip>
+      <ToggleButton
+        value="table"
+        aria-label={table}
+        title={table}
+        onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()}
+      >
+        <TableChartOutlinedIcon fontSize="inherit" />
+      </ToggleButton>
+      <ToggleButton
+        value="page-break"
+        aria-label={pageBreak}
+        title={pageBreak}
+        onClick={() => editor?.chain().focus().insertPageBreak().run()}
+      >
+        <InsertPageBreakIcon fontSize="inherit" />
+      </ToggleButton>
     </ToggleButtonGroup>
   );
 }

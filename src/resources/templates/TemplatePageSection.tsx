@@ -4,7 +4,7 @@ import { RichTextInput } from 'ra-input-rich-text';
 import { useMemo } from 'react';
 import { BooleanInput, maxValue, minValue, NumberInput, required, SelectInput } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { templateExtensions } from './editorExtensions';
+import { editingAreaAttributes, templateExtensions } from './editorExtensions';
 import { TemplateEditorToolbar } from './TemplateEditorToolbar';
 
 const MARGINS = ['top', 'right', 'bottom', 'left'] as const;
@@ -12,7 +12,10 @@ const marginRange = [required(), minValue(5), maxValue(60)];
 
 /** A header or footer editor: its own editor instance, with merge fields and signature boxes. */
 function RepeatedContentInput({ source, label }: { source: 'header_html' | 'footer_html'; label: string }) {
-  const editorOptions = useMemo(() => ({ extensions: templateExtensions() }), []);
+  const editorOptions = useMemo(
+    () => ({ extensions: templateExtensions(), editorProps: { attributes: editingAreaAttributes(label) } }),
+    [label],
+  );
   return (
     <RichTextInput
       source={source}

@@ -96,3 +96,9 @@ export function templateExtensions(): Extensions {
     PageBreak,
   ];
 }
+
+/**
+ * The editing area's accessible name: tiptap makes it a `role="textbox"` of its own, and the
+ * input's visible label (outside it) does not name it.
+ */
+export const editingAreaAttributes = (label: string) => ({ 'aria-label': label, 'aria-multiline': 'true' });
