@@ -42,7 +42,25 @@ export const SENDING_MESSAGES = {
   repeatedAuthentication: 'No repita un método de autenticación',
   expiresTooLate: 'La fecha de vencimiento no puede pasar de un año',
   messageTooLong: 'El mensaje admite hasta 2000 caracteres',
+  repeated: 'Esta solicitud ya se había enviado; no se creó otra',
+  idempotencyKey: 'La clave de idempotencia admite letras, números, «-» y «_» (de 16 a 100)',
+  idempotencyKeyReused: (requestId: number) =>
+    `Esta clave de idempotencia ya envió la solicitud n.º ${requestId} con otros datos; use una clave nueva para otra solicitud`,
+  idempotencyKeyExpired: (requestId: number) =>
+    `Esta clave de idempotencia envió la solicitud n.º ${requestId} hace más de 24 horas; use una clave nueva`,
 } as const;
+
+/**
+ * A send repeated with the same idempotency key within these hours (a double click, a retry after
+ * a lost reply) returns the request it first made instead of making another.
+ */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/** One per submission: the form makes a new one for each request it sends; an API client, likewise. */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { message: SENDING_MESSAGES.idempotencyKey });
 
 /** The longest a request may stay open, in days. */
 export const MAX_EXPIRY_DAYS = 365;
@@ -126,6 +144,11 @@ export const signatureRequestInput = z.object({
     .max(2000, { message: SENDING_MESSAGES.messageTooLong })
     .refine((text) => withoutControlCharacters(text, true), { message: VALIDATION_MESSAGES.controlCharacter })
     .optional(),
+  /**
+   * Stored with the request: the same key again within IDEMPOTENCY_WINDOW_HOURS returns that
+   * request (`repeated: true`) and sends nothing; with other data, or later, it is refused (409).
+   */
+  idempotency_key: idempotencyKey.optional(),
 });
 export type SignatureRequestInput = z.output<typeof signatureRequestInput>;
 
@@ -256,12 +279,13 @@ export const requestSending = {
     method: 'POST',
     path: 'process_signature_request',
     summary:
-      'Envía una solicitud de firma de un grupo: valores, firmantes, orden, autenticación, vencimiento y recordatorios; consume una unidad del paquete por firmante (409 sin unidades).',
+      'Envía una solicitud de firma de un grupo: valores, firmantes, orden, autenticación, vencimiento y recordatorios; consume una unidad del paquete por firmante (409 sin unidades). Con `idempotency_key`, repetir el envío en 24 horas devuelve la solicitud ya creada (`repeated`).',
     area: 'Plans',
     scope: 'company',
     permissions: send,
     body: signatureRequestInput,
-    reply: z.object({ request_id: z.number() }),
+    /** repeated: the idempotency key had already sent this request; nothing new was sent. */
+    reply: z.object({ request_id: z.number(), repeated: z.boolean() }),
     owns: ownsPackageInBody,
     example: {
       body: {

@@ -75,6 +75,8 @@ export type NewSignatureRequest = {
   signers: NewRequestSigner[];
   /** Storage key prefix for idempotent retries (bulk rows): same prefix → same keys. */
   storagePrefix?: string;
+  /** The sender's idempotency key and the fingerprint of what it submitted (single and API sends). */
+  idempotency?: { key: string; fingerprint: string };
 };
 
 /** A document as stored by the first step: the exact bytes the signers will see. */
@@ -273,6 +275,8 @@ export function requestRow(prepared: PreparedRequest, settings: PackageSettings,
     validationCode,
     createdBy: prepared.createdBy,
     apiClient: prepared.apiClient ?? false,
+    idempotencyKey: prepared.idempotency?.key ?? null,
+    idempotencyFingerprint: prepared.idempotency?.fingerprint ?? null,
   };
 }
 

@@ -7,7 +7,6 @@ import { PackagePopups } from '../popups/PackagePopups';
 import { TwoFactorPrompt } from '../session/TwoFactorPrompt';
 import { AppFooter } from './AppFooter';
 import { AppTopBar, GuestTopBar } from './AppTopBar';
-import { HelpButton } from './HelpButton';
 import { ShellErrorBoundary } from './ShellErrorBoundary';
 import { SideDrawer } from './SideDrawer';
 import { shellBackgroundColor, shellOf } from './shellMode';
@@ -19,7 +18,7 @@ export const DRAWER_COLLAPSED_STORE_KEY = 'layout.drawerCollapsed';
 /**
  * The application shell (SPEC §2.3), react-admin's `layout`: chrome and background by path and
  * session. A logged-in user gets the side drawer (permanent from lg up, temporary below), the top
- * bar, the footer, the help button and the session's pop-ups; a guest gets a slim bar and the footer.
+ * bar (with the help button), the footer and the session's pop-ups; a guest gets a slim bar and the footer.
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
@@ -84,7 +83,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </Box>
       {user && (
         <>
-          <HelpButton user={user} />
           <PackagePopups />
           <TwoFactorPrompt />
         </>

@@ -18,6 +18,7 @@ import { useIsLoading } from '../feedback/FeedbackBridge';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useImpersonation } from '../impersonation/useImpersonation';
 import { Brand } from './Brand';
+import { HelpButton } from './HelpButton';
 import { UserMenu } from './UserMenu';
 
 const barSx = {
@@ -98,7 +99,7 @@ function CompanyBadge({ user }: { user: AuthenticatedUser }) {
 
 export type AppTopBarProps = { user: AuthenticatedUser; showMenuButton: boolean; onOpenMenu: () => void };
 
-/** SPEC §2.4, authenticated users: page title, company name and logo, the user and their menu. */
+/** SPEC §2.4, authenticated users: page title, help (§2.5), company name and logo, the user and their menu. */
 export function AppTopBar({ user, showMenuButton, onOpenMenu }: AppTopBarProps) {
   const translate = useAppTranslate();
   const { isImpersonating } = useImpersonation();
@@ -121,6 +122,7 @@ export function AppTopBar({ user, showMenuButton, onOpenMenu }: AppTopBarProps) 
         {isImpersonating && (
           <Chip size="small" color="warning" label={translate('app.user_menu.impersonating')} />
         )}
+        <HelpButton user={user} />
         <CompanyBadge user={user} />
         <UserMenu user={user} />
       </Toolbar>

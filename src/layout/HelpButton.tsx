@@ -1,8 +1,8 @@
 import HeadsetMicOutlinedIcon from '@mui/icons-material/HeadsetMicOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
-import QuestionMarkIcon from '@mui/icons-material/QuestionMark';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
-import { Fab, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import { IconButton, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type AuthenticatedUser, ROLE } from '../../contract';
@@ -22,7 +22,11 @@ export function supportPathFor(roleId: number): string {
 /** A full page load, as SPEC §2.5 asks (the support screens start fresh). Replaceable in tests. */
 export const pageLoader = { assign: (url: string) => window.location.assign(url) };
 
-/** SPEC §2.5: the floating help button and its three items. */
+/**
+ * SPEC §2.5: the help button and its three items. It sits in the top bar rather than floating
+ * over the page, where it covered the controls below it (a version's «Ver cambios» at 1440×900, a
+ * status chip on a phone) whatever padding the page kept.
+ */
 export function HelpButton({ user }: { user: AuthenticatedUser }) {
   const translate = useAppTranslate();
   const navigate = useNavigate();
@@ -39,7 +43,7 @@ export function HelpButton({ user }: { user: AuthenticatedUser }) {
 
   return (
     <>
-      <Fab
+      <IconButton
         color="primary"
         aria-label={translate('app.help.open')}
         aria-haspopup="menu"
@@ -47,18 +51,18 @@ export function HelpButton({ user }: { user: AuthenticatedUser }) {
         aria-controls={anchor ? menuId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="help-button"
-        sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 16, sm: 24 }, zIndex: 'speedDial' }}
+        sx={{ flexShrink: 0 }}
       >
-        <QuestionMarkIcon />
-      </Fab>
+        <HelpOutlineIcon />
+      </IconButton>
       <Menu
         id={menuId}
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mb: 1, minWidth: 240 } } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 0.5, minWidth: 240 } } }}
       >
         <MenuItem onClick={requestSupport}>
           <ListItemIcon>

@@ -50,7 +50,7 @@ test('an operator sends a request to two signers in order and the first one is i
   await expect(page.getByRole('img', { name: /Página 1 de \d+ — Contrato de suministro E2E/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Solicitud n\.º \d+ enviada/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Solicitud n\.º \d+ enviada/ })).toBeInViewport();
 
   const invitation = await waitForMail(first, /firmar/, { since });
   expect(invitation.text).toContain('/signature-request/');
@@ -72,4 +72,59 @@ test('the single request screen fits a phone and passes axe', { tag: '@mobile' }
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
   expect(serious).toEqual([]);
+});
+
+/** Requests of the operator's company sent to `email` (the history's signer search). */
+async function requestsTo(email: string): Promise<number> {
+  const { token } = await apiSession(SENDING_OPERATOR.email, SENDING_OPERATOR.password);
+  const reply = await fetch(`${process.env.E2E_BASE_URL}/api/documents_sign_requests_list`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ signer: email }),
+  });
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { data: { total: number } }).data.total;
+}
+
+test('a double click sends one request, whose outcome replaces the form; «Enviar otra» starts afresh', {
+  tag: '@mobile',
+}, async ({ page }) => {
+  const stamp = `${Date.now().toString(36)}${test.info().project.name}`;
+  const email = `una.vez.${stamp}@e2e.test`;
+  await openScreen(page);
+  await chooseGroup(page);
+  await page.getByRole('textbox', { name: 'Proveedor' }).fill('Suministros Únicos');
+  const supplier = page.getByRole('group', { name: /1\. Proveedor/ });
+  await supplier.getByRole('textbox', { name: /Nombre completo/ }).fill('Úrsula Única');
+  await supplier.getByRole('textbox', { name: /Correo electrónico/ }).fill(email);
+  const manager = page.getByRole('group', { name: /2\. Gerente/ });
+  await manager.getByRole('textbox', { name: /Nombre completo/ }).fill('Gina Gerente');
+  await manager.getByRole('textbox', { name: /Correo electrónico/ }).fill(`gerente.${stamp}@e2e.test`);
+
+  let sent = 0;
+  let answered = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/process_signature_request')) sent++;
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/process_signature_request')) answered++;
+  });
+  await page.getByRole('button', { name: 'Enviar solicitud' }).dblclick();
+
+  // The outcome is where the user looks, with the request's number and link, instead of the form.
+  const outcome = page.getByRole('region', { name: /Solicitud n\.º \d+ enviada/ });
+  await expect(outcome).toBeInViewport();
+  await expect(outcome).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toHaveCount(0);
+  await expect(outcome.getByRole('link', { name: 'Ver la solicitud' })).toHaveAttribute(
+    'href',
+    /\/update-signature-request\/update\/\d+$/,
+  );
+  await expect.poll(() => answered).toBe(sent);
+  expect(await requestsTo(email)).toBe(1);
+
+  await outcome.getByRole('button', { name: 'Enviar otra' }).click();
+  await expect(outcome).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Proveedor' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeEnabled();
 });

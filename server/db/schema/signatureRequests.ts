@@ -130,6 +130,13 @@ export const signatureRequests = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Set when an API-key client created it. */
     apiClient: boolean('api_client').notNull().default(false),
+    /**
+     * The sender's key for this submission (the form's, or an API client's) and a hash of what
+     * was submitted with it: a repeat returns this request instead of sending another
+     * (server/modules/requestSending/idempotency.ts).
+     */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     cancelReason: text('cancel_reason'),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,6 +146,10 @@ export const signatureRequests = pgTable(
   },
   (table) => [
     uniqueIndex('signature_requests_validation_code_unique').on(table.validationCode),
+    // One request per key and company, also when two sends with one key race.
+    uniqueIndex('signature_requests_idempotency_unique')
+      .on(table.companyId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} IS NOT NULL`),
     // The history pages a company's requests newest first, filtered by status or creator.
     index('signature_requests_company_created_idx').on(table.companyId, table.createdAt, table.id),
     index('signature_requests_company_status_idx').on(table.companyId, table.status, table.createdAt),

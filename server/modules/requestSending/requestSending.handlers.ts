@@ -24,8 +24,11 @@ export const requestSendingHandlers: HandlersOf<RequestSendingEndpoints> = {
     data: await previewSignatureRequest(deps, actor, body),
   }),
   processSignatureRequest: async ({ deps, actor, body }) => {
-    const { requestId } = await processSignatureRequest(deps, actor, body, { apiClient: actor.apiClient });
-    return { data: { request_id: requestId }, message: SENDING_MESSAGES.sent };
+    const sent = await processSignatureRequest(deps, actor, body, { apiClient: actor.apiClient });
+    return {
+      data: { request_id: sent.requestId, repeated: sent.repeated },
+      message: sent.repeated ? SENDING_MESSAGES.repeated : SENDING_MESSAGES.sent,
+    };
   },
   getUserSigners: async ({ deps, actor, body }) => ({
     data: await userSigners(deps.database.db, actor, body),

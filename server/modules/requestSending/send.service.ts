@@ -23,7 +23,9 @@ import {
 import { announceRequestSent } from '../../requests/sent.js';
 import { readAll } from '../../storage/storage.js';
 import { checkPdfUpload } from '../../uploads/index.js';
+import { isUniqueViolation } from '../common/constraintErrors.js';
 import { checkValues, RENDER_MESSAGES } from '../templates/templateRender.service.js';
+import { earlierRequest, submissionFingerprint } from './idempotency.js';
 import { type SendingDocument, type SendingPackage, sendingPackage } from './sendingPackage.js';
 
 export const SEND_MESSAGES = {
@@ -156,19 +158,30 @@ async function groupPdf(deps: Deps, document: Extract<SendingDocument, { kind: '
 
 export type SendOptions = { apiClient?: boolean };
 
+export type SentRequest = { requestId: number; companyId: number; repeated: boolean };
+
 /**
  * process_signature_request: a group sent to its signers. Every check runs before anything is
  * stored; the documents are rendered outside the transaction, and removed again when the
  * transaction fails (no units, a concurrent change), so a refused send leaves nothing behind.
+ * A send that repeats an idempotency key returns the request the key made (idempotency.ts).
  */
 export async function processSignatureRequest(
   deps: Deps,
   actor: Actor,
   input: SignatureRequestInput,
   options: SendOptions = {},
-): Promise<{ requestId: number; companyId: number }> {
+): Promise<SentRequest> {
   const { db } = deps.database;
   const sending = await sendingPackage(db, actor, input.document_package_id);
+  const companyId = sending.record.company_id;
+  const idempotency = input.idempotency_key
+    ? { key: input.idempotency_key, fingerprint: submissionFingerprint(input) }
+    : undefined;
+  const repeated = async () =>
+    idempotency ? earlierRequest(db, { companyId, ...idempotency, now: deps.clock.now() }) : null;
+  const earlier = await repeated();
+  if (earlier !== null) return { requestId: earlier, companyId, repeated: true };
   const perDocument = valuesPerDocument(sending.documents, input.values, { requireValues: true });
   const signers = requestSigners(sending, input);
   const settings = sendingSettings(deps, sending, input);
@@ -185,7 +198,6 @@ export async function processSignatureRequest(
         : { kind: 'pdf', name: document.name, pdf: await groupPdf(deps, document), fieldBoxes: [] },
     );
   }
-  const companyId = sending.record.company_id;
   const prepared = await prepareRequestDocuments(deps, {
     companyId,
     createdBy: options.apiClient ? null : actor.userId,
@@ -199,16 +211,20 @@ export async function processSignatureRequest(
     apiClient: options.apiClient ?? false,
     documents,
     signers,
+    idempotency,
   });
   let created: Awaited<ReturnType<typeof insertSignatureRequest>>;
   try {
     created = await db.transaction((tx) => insertSignatureRequest(deps, tx, prepared));
   } catch (error) {
     await discardPreparedRequest(deps, prepared);
+    // A send with the same key committed first (a race): its request is the answer.
+    const winner = idempotency && isUniqueViolation(error) ? await repeated() : null;
+    if (winner !== null) return { requestId: winner, companyId, repeated: true };
     throw error;
   }
   await announceRequestSent(deps, created.requestId);
-  return { requestId: created.requestId, companyId };
+  return { requestId: created.requestId, companyId, repeated: false };
 }
 
 /** preview_signature_request: the exact PDFs a send with these values would store (missing values show). */

@@ -166,11 +166,20 @@ export function DocumentGroupEditPage() {
 
   return (
     <Stack spacing={2} sx={{ py: 2, minWidth: 0 }}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button component={Link} to="/document-group" startIcon={<ArrowBackIcon />}>
-          {translate('app.document_groups.back')}
-        </Button>
-        <Stack sx={{ flex: 1, minWidth: 0 }}>
+      {/* The way back on a line of its own: beside it the title was squeezed to a syllable per line. */}
+      <Button
+        component={Link}
+        to="/document-group"
+        startIcon={<ArrowBackIcon />}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {translate('app.document_groups.back')}
+      </Button>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1, alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
+        <Stack sx={{ flex: 1, minWidth: 0, alignSelf: 'stretch' }}>
           {heading}
           <Typography variant="subtitle1" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {record.data.name}
@@ -181,6 +190,7 @@ export function DocumentGroupEditPage() {
           startIcon={<PictureAsPdfOutlinedIcon />}
           disabled={record.data.documents.length === 0}
           onClick={() => void openPdf()}
+          sx={{ flexShrink: 0 }}
         >
           {translate('app.document_groups.open_pdf')}
         </Button>

@@ -1,5 +1,6 @@
-import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Box, Button, Collapse, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDebounced } from '../common/useDebounced';
 import { HISTORY_TEXT, REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES } from './requestHistoryText';
 
@@ -12,7 +13,11 @@ export type HistoryFilterValues = {
 
 const EMPTY: HistoryFilterValues = { status: '', signer: '', date_from: '', date_to: '' };
 
-/** Status, signer and date filters of the history; the signer search waits for typing to pause. */
+/**
+ * Status, signer and date filters of the history; the signer search waits for typing to pause.
+ * Below md they fold behind «Filtros» (with the count of those in use), so a phone's first screen
+ * shows requests rather than four inputs.
+ */
 export function HistoryFilters({
   value,
   onChange,
@@ -29,8 +34,11 @@ export function HistoryFilters({
     const current = latest.current;
     if (debounced !== current.value.signer) current.onChange({ ...current.value, signer: debounced });
   }, [debounced]);
+  const folds = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
 
-  return (
+  const inputs = (
     // One column on a phone, two on a tablet, one row on a desktop (the theme's fields are full width).
     <Box
       sx={{
@@ -90,6 +98,24 @@ export function HistoryFilters({
       >
         {HISTORY_TEXT.clearFilters}
       </Button>
+    </Box>
+  );
+  if (!folds) return inputs;
+  const active = Object.values(value).filter((each) => each !== '').length;
+  return (
+    <Box>
+      <Button
+        variant="outlined"
+        startIcon={<FilterListIcon />}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {HISTORY_TEXT.filters(active)}
+      </Button>
+      <Collapse in={open} id={panelId} sx={{ '& .MuiCollapse-wrapperInner': { pt: 2 } }}>
+        {inputs}
+      </Collapse>
     </Box>
   );
 }

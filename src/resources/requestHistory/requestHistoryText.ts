@@ -19,6 +19,7 @@ export const HISTORY_TEXT = {
   dateFrom: 'Desde',
   dateTo: 'Hasta',
   clearFilters: 'Limpiar filtros',
+  filters: (active: number) => (active > 0 ? `Filtros (${active})` : 'Filtros'),
   requestTitle: 'Solicitud',
   company: 'Empresa',
   signers: 'Firmantes',

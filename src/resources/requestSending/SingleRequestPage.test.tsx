@@ -33,7 +33,16 @@ const FORM = {
 
 function renderPage(send: (body: unknown) => Promise<unknown>) {
   localStorage.setItem('access_token', fakeToken({ id: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
-  localStorage.setItem('current_user', JSON.stringify(fakeUser({ role_id: 22, company_id: 3 })));
+  localStorage.setItem(
+    'current_user',
+    JSON.stringify(
+      fakeUser({
+        role_id: 22,
+        company_id: 3,
+        permissions: ['signature_request.create', 'signature_request.list'],
+      }),
+    ),
+  );
   const callEndpoint = vi.fn(async (name: string, input: { body?: unknown }) => {
     if (name === 'listSendablePackages')
       return [
@@ -150,12 +159,12 @@ describe('single signature request screen', () => {
         'german@empresa.co',
       );
       await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
-      expect(
-        await screen.findByText('Solicitud n.º 345 enviada. Las primeras invitaciones van en camino.'),
-      ).toBeTruthy();
+      const outcome = await screen.findByRole('region', { name: 'Solicitud n.º 345 enviada' });
+      expect(within(outcome).getByText('Las primeras invitaciones van en camino.')).toBeTruthy();
       expect(send).toHaveBeenCalledWith(
         expect.objectContaining({
           document_package_id: 12,
+          idempotency_key: expect.stringMatching(/^[0-9a-f]{32}$/),
           values: { cliente: 'Comercial del Norte' },
           signing_order: 'sequential',
           reminder_days: 3,
@@ -197,6 +206,57 @@ describe('single signature request screen', () => {
         expect(screen.getByText('Hay valores que no cumplen las reglas de sus campos')).toBeTruthy(),
       );
       expect(within(groups[1]!).getByText('Ingrese un correo electrónico válido')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'sends once while a send runs, puts its outcome in place of the form, and «Enviar otra» takes a new key',
+    async () => {
+      const replies: ((reply: unknown) => void)[] = [];
+      const send = vi.fn((_body: unknown) => new Promise((resolve) => replies.push(resolve)));
+      renderPage(send);
+      const user = await chooseGroup();
+      const fillForm = async () => {
+        await fill(user, screen.getByRole('textbox', { name: 'Cliente' }), 'Comercial del Norte');
+        const groups = screen.getAllByRole('group', { name: /Firmante|Aprobador/ });
+        for (const [index, group] of groups.entries()) {
+          await fill(
+            user,
+            within(group).getByRole('textbox', { name: /Nombre completo/ }),
+            `Persona ${index}`,
+          );
+          await fill(
+            user,
+            within(group).getByRole('textbox', { name: /Correo electrónico/ }),
+            `p${index}@correo.co`,
+          );
+        }
+      };
+      await fillForm();
+      const button = screen.getByRole('button', { name: 'Enviar solicitud' });
+      fireEvent.click(button);
+      fireEvent.click(button);
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      expect(button).toBeDisabled();
+      replies[0]!({ request_id: 77, repeated: false });
+      const outcome = await screen.findByRole('region', { name: 'Solicitud n.º 77 enviada' });
+      await waitFor(() => expect(outcome).toHaveFocus());
+      expect(within(outcome).getByRole('link', { name: 'Ver la solicitud' })).toHaveAttribute(
+        'href',
+        '/update-signature-request/update/77',
+      );
+      expect(screen.queryByRole('button', { name: 'Enviar solicitud' })).toBeNull();
+
+      await user.click(within(outcome).getByRole('button', { name: 'Enviar otra' }));
+      expect((screen.getByRole('textbox', { name: 'Cliente' }) as HTMLInputElement).value).toBe('');
+      await fillForm();
+      await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+      const [first, second] = send.mock.calls.map(
+        ([body]) => (body as { idempotency_key: string }).idempotency_key,
+      );
+      expect(second).not.toBe(first);
     },
     SLOW,
   );

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { HttpError, Title, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
@@ -22,6 +22,7 @@ import { useMenuLabel } from '../../layout/useMenuLabel';
 import { useCompanyScope } from '../common/companyChoices';
 import { RequestFieldInput } from './RequestFieldInput';
 import { RequestPreview } from './RequestPreview';
+import { RequestSentPanel } from './RequestSentPanel';
 import {
   draftProblems,
   emptyDraft,
@@ -71,7 +72,9 @@ export function SingleRequestPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<EndpointReply<'previewSignatureRequest'> | null>(null);
   const [busy, setBusy] = useState<'preview' | 'send' | null>(null);
-  const [sentId, setSentId] = useState<number | null>(null);
+  // Set at once, before React re-renders the disabled buttons: a second click in between is ignored.
+  const running = useRef(false);
+  const [sent, setSent] = useState<{ id: number; repeated: boolean } | null>(null);
 
   const groups = useQuery({
     queryKey: ['sendable-packages', scope.companyId],
@@ -99,7 +102,13 @@ export function SingleRequestPage() {
     setErrors({});
     setProblem(null);
     setPreview(null);
-    setSentId(null);
+    setSent(null);
+  };
+  const sendAnother = () => {
+    if (form.data) setDraft(emptyDraft(form.data));
+    setErrors({});
+    setProblem(null);
+    setSent(null);
   };
   const update = (next: RequestDraft) => {
     setDraft(next);
@@ -115,7 +124,7 @@ export function SingleRequestPage() {
   };
 
   const run = async (kind: 'preview' | 'send') => {
-    if (!draft || !form.data || packageId === '') return;
+    if (!draft || !form.data || packageId === '' || running.current) return;
     setProblem(null);
     const problems = kind === 'send' ? draftProblems(packageId, draft, form.data) : {};
     if (kind === 'preview') {
@@ -130,6 +139,7 @@ export function SingleRequestPage() {
       setProblem(t('fix'));
       return;
     }
+    running.current = true;
     setBusy(kind);
     try {
       const body = requestBody(packageId, draft, form.data);
@@ -141,8 +151,7 @@ export function SingleRequestPage() {
         );
       } else {
         const reply = await dataProvider.callEndpoint('processSignatureRequest', { body });
-        setSentId(reply.request_id);
-        setDraft(emptyDraft(form.data));
+        setSent({ id: reply.request_id, repeated: reply.repeated });
         setPreview(null);
       }
     } catch (error) {
@@ -150,6 +159,7 @@ export function SingleRequestPage() {
       setErrors(refused.errors);
       setProblem(refused.message);
     } finally {
+      running.current = false;
       setBusy(null);
     }
   };
@@ -168,11 +178,6 @@ export function SingleRequestPage() {
         {t('subtitle')}
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-        {sentId !== null ? (
-          <Alert severity="success" role="status">
-            {t('sent', { id: sentId })}
-          </Alert>
-        ) : null}
         <TextField
           select
           id="request-group"
@@ -195,7 +200,10 @@ export function SingleRequestPage() {
             <CircularProgress aria-label={translate('app.shell.loading')} />
           )
         ) : null}
-        {draft && form.data ? (
+        {sent ? (
+          <RequestSentPanel requestId={sent.id} repeated={sent.repeated} onSendAnother={sendAnother} />
+        ) : null}
+        {draft && form.data && !sent ? (
           <>
             <Section title={t('fields')}>
               {fields.length === 0 ? (

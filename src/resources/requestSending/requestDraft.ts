@@ -33,6 +33,8 @@ export type SignerDraft = {
 };
 
 export type RequestDraft = {
+  /** One per draft: a repeat of its send (double click, retry) returns the first request. */
+  idempotency_key: string;
   values: Record<string, string>;
   signers: SignerDraft[];
   signing_order: 'sequential' | 'parallel';
@@ -52,12 +54,20 @@ export function lastDayDeadline(day: string): string | undefined {
   return parsed?.success ? deadlineText(parsed.data) : undefined;
 }
 
-/** A fresh draft for a group: one signer per role (or one signer), the group's settings. */
+/** A new idempotency key: 32 hex digits (getRandomValues also works outside HTTPS, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/** A fresh draft for a group: one signer per role (or one signer), the group's settings, a new key. */
 export function emptyDraft(form: RequestForm, now = new Date()): RequestDraft {
   const roles = form.signer_roles.length
     ? form.signer_roles
     : [{ number: 1, label: 'Firmante 1', kind: 'signer' as const, authentication: [] }];
   return {
+    idempotency_key: newIdempotencyKey(),
     values: {},
     signers: roles.map((role) => ({
       number: role.number,
@@ -109,6 +119,7 @@ export function requestBody(packageId: number, draft: RequestDraft, form: Reques
     expires_at: draft.expires_at,
     reminder_days: draft.reminder_days === '' ? null : Number(draft.reminder_days),
     message: draft.message.trim() || undefined,
+    idempotency_key: draft.idempotency_key,
   };
 }
 
