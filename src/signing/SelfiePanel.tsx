@@ -7,9 +7,10 @@ import { fileToBase64, SigningError, signingCall } from './api';
  * uploaded photo. The server checks it shows exactly one face and keeps it with its SHA-256.
  */
 
-type Props = { token: string; onDone: () => void };
+/** `active`: false while the panel is out of sight (another step on a phone): the camera goes off. */
+type Props = { token: string; active?: boolean; onDone: () => void };
 
-export function SelfiePanel({ token, onDone }: Props) {
+export function SelfiePanel({ token, active = true, onDone }: Props) {
   const [consent, setConsent] = useState(false);
   const [streaming, setStreaming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -23,13 +24,19 @@ export function SelfiePanel({ token, onDone }: Props) {
     stream.current = null;
     setStreaming(false);
   };
-  // The camera goes off when the panel leaves the page.
+  // The camera goes off when the panel leaves the page or the screen.
   useEffect(
     () => () => {
       for (const track of stream.current?.getTracks() ?? []) track.stop();
     },
     [],
   );
+  useEffect(() => {
+    if (active) return;
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+    setStreaming(false);
+  }, [active]);
 
   const send = async (image: string) => {
     setBusy(true);

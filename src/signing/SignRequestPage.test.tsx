@@ -1,74 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SigningView } from './api';
-import { SignRequestPage } from './SignRequestPage';
-
-const TOKEN = 'T'.repeat(43);
-
-const view = (overrides: Partial<SigningView> = {}): SigningView => ({
-  request_id: 4,
-  title: 'Contrato de arriendo',
-  message: null,
-  company: 'Andina Firmas',
-  status: 'in_progress',
-  expires_at: '2030-01-01T00:00:00.000Z',
-  your_turn: true,
-  signer: {
-    name: 'Ana Firmante',
-    status: 'invited',
-    authentication: [],
-    email: 'an••••@c•••.test',
-    phone: null,
-    authenticated: true,
-    code_locked: false,
-    channels: [],
-  },
-  documents: [
-    {
-      id: 9,
-      name: 'Contrato (1)',
-      page_count: 1,
-      pages: [{ width: 595, height: 842, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
-      boxes: [{ field: 'firma_1', kind: 'signature', page: 1, x: 50, y: 100, width: 150, height: 40 }],
-    },
-  ],
-  consent: { version: 'consentimiento-2026-01', text: 'Acepto firmar electrónicamente estos documentos.' },
-  rejection_reasons: ['Los datos no son correctos'],
-  ...overrides,
-});
-
-/** A server stand-in answering each endpoint from a table and recording the bodies. */
-function serve(replies: Record<string, { status?: number; body: unknown }>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const path = url.replace('/api/', '');
-    calls.push({ path, body: JSON.parse(String(init.body)) });
-    const reply = replies[path] ?? { body: { data: {} } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 });
-  });
-  return calls;
-}
-
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={[`/signature-request/${TOKEN}`]}>
-      <Routes>
-        <Route path="/signature-request/:token" element={<SignRequestPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+import { renderSignRequestPage, serveSigning, signingView, TOKEN } from './signingTestKit';
 
 describe('SignRequestPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the pages, marks the opening, and signs with a typed signature after the consent', async () => {
-    const calls = serve({
-      verify_token_sign_request: { body: { data: view() } },
+    const calls = serveSigning({
+      verify_token_sign_request: { body: { data: signingView() } },
       do_sign_request: { body: { data: { status: 'signed', request_status: 'completed' } } },
     });
-    renderPage();
+    renderSignRequestPage();
     expect(await screen.findByRole('img', { name: 'Contrato (1), página 1 de 1' })).toBeInTheDocument();
     await waitFor(() =>
       expect(calls.map((call) => call.path)).toContain('send_notification_attempt_open_document'),
@@ -90,10 +33,10 @@ describe('SignRequestPage', () => {
   });
 
   it('tells the signer the last minute of the last day to sign', async () => {
-    serve({
-      verify_token_sign_request: { body: { data: view({ expires_at: '2026-12-28T04:59:59.999Z' }) } },
+    serveSigning({
+      verify_token_sign_request: { body: { data: signingView({ expires_at: '2026-12-28T04:59:59.999Z' }) } },
     });
-    renderPage();
+    renderSignRequestPage();
     expect(
       await screen.findByText(
         (text) => text.replace(/\s/g, ' ') === 'Puede firmar hasta el 27/12/2026, 11:59 p. m.',
@@ -102,12 +45,12 @@ describe('SignRequestPage', () => {
   });
 
   it('asks for the e-mailed code before signing when the request requires it', async () => {
-    const calls = serve({
+    const calls = serveSigning({
       verify_token_sign_request: {
         body: {
-          data: view({
+          data: signingView({
             signer: {
-              ...view().signer,
+              ...signingView().signer,
               authentication: ['email_otp'],
               authenticated: false,
               channels: ['email'],
@@ -120,7 +63,7 @@ describe('SignRequestPage', () => {
       },
       validate_code: { body: { data: { channel: 'email', sent_to: 'an••••@c•••.test' } } },
     });
-    renderPage();
+    renderSignRequestPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
     await user.type(await screen.findByLabelText('Código de 6 dígitos'), '12a3456');
@@ -133,9 +76,9 @@ describe('SignRequestPage', () => {
   });
 
   const codeView = (locked: boolean) =>
-    view({
+    signingView({
       signer: {
-        ...view().signer,
+        ...signingView().signer,
         authentication: ['email_otp'],
         authenticated: false,
         code_locked: locked,
@@ -144,8 +87,8 @@ describe('SignRequestPage', () => {
     });
 
   it('shows a locked link as such and what to do, without offering codes', async () => {
-    serve({ verify_token_sign_request: { body: { data: codeView(true) } } });
-    renderPage();
+    serveSigning({ verify_token_sign_request: { body: { data: codeView(true) } } });
+    renderSignRequestPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('este enlace quedó bloqueado');
     expect(alert).toHaveTextContent('Pídale al remitente que le reenvíe la solicitud');
@@ -156,7 +99,7 @@ describe('SignRequestPage', () => {
   it('turns to the locked state when the fifth wrong code locks the link', async () => {
     const locked =
       'Se superó el número de intentos permitidos. El enlace quedó bloqueado hasta que el remitente reenvíe la solicitud';
-    const calls = serve({
+    const calls = serveSigning({
       verify_token_sign_request: { body: { data: codeView(false) } },
       send_code: {
         body: { data: { channel: 'email', sent_to: 'an••••@c•••.test', expires_in_seconds: 600 } },
@@ -164,7 +107,7 @@ describe('SignRequestPage', () => {
       validate_code: { status: 429, body: { message: locked } },
       verify_token_user: { body: { data: { signer: codeView(true).signer, pending: [] } } },
     });
-    renderPage();
+    renderSignRequestPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
     await user.type(await screen.findByLabelText('Código de 6 dígitos'), '123456');
@@ -175,7 +118,7 @@ describe('SignRequestPage', () => {
   });
 
   it('keeps offering codes after a 429 of the per-address limit', async () => {
-    serve({
+    serveSigning({
       verify_token_sign_request: { body: { data: codeView(false) } },
       send_code: {
         status: 429,
@@ -183,7 +126,7 @@ describe('SignRequestPage', () => {
       },
       verify_token_user: { body: { data: { signer: codeView(false).signer, pending: [] } } },
     });
-    renderPage();
+    renderSignRequestPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas solicitudes');
@@ -191,23 +134,70 @@ describe('SignRequestPage', () => {
     expect(screen.queryByText(/Pídale al remitente/)).not.toBeInTheDocument();
   });
 
-  it('rejects with one of the company reasons', async () => {
-    const calls = serve({ verify_token_sign_request: { body: { data: view() } } });
-    renderPage();
+  const openRejection = async (reasons: string[]) => {
+    const calls = serveSigning({
+      verify_token_sign_request: { body: { data: signingView({ rejection_reasons: reasons }) } },
+    });
+    renderSignRequestPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Rechazar la solicitud' }));
-    await user.click(screen.getByRole('radio', { name: 'Los datos no son correctos' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar rechazo' }));
+    const reasonList = screen.getByRole('radiogroup', { name: '¿Por qué rechaza la solicitud?' });
+    const confirm = screen.getByRole('button', { name: 'Confirmar rechazo' });
+    return { calls, user, reasonList, confirm };
+  };
+
+  it('rejects with one of the company reasons, none of them chosen beforehand', async () => {
+    const { calls, user, reasonList, confirm } = await openRejection([
+      'Los datos no son correctos',
+      'No reconozco esta solicitud',
+      'Otro motivo',
+    ]);
+    const radios = within(reasonList).getAllByRole('radio');
+    // The company's «Otro motivo» is the written one, offered once, last.
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Los datos no son correctos',
+      'No reconozco esta solicitud',
+      'Otro motivo',
+    ]);
+    expect(radios.filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'No reconozco esta solicitud' }));
+    expect(screen.queryByRole('textbox', { name: /Motivo del rechazo/ })).not.toBeInTheDocument();
+    await user.click(confirm);
     expect(await screen.findByText(/Registramos su rechazo/)).toBeInTheDocument();
     expect(calls.find((call) => call.path === 'do_reject_sign_request')!.body).toEqual({
       token: TOKEN,
-      reason: 'Los datos no son correctos',
+      reason: 'No reconozco esta solicitud',
+    });
+  });
+
+  it('asks for the signer’s own words only for «Otro motivo», and sends them as the reason', async () => {
+    const { calls, user, confirm } = await openRejection(['Los datos no son correctos']);
+    await user.click(screen.getByRole('radio', { name: 'Otro motivo' }));
+    const written = screen.getByRole('textbox', { name: /Motivo del rechazo/ });
+    expect(written).toBeRequired();
+    expect(confirm).toBeDisabled();
+    await user.type(written, 'No');
+    expect(confirm).toBeDisabled();
+    await user.type(written, ' es el precio acordado');
+    expect(confirm).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'Los datos no son correctos' }));
+    expect(screen.queryByRole('textbox', { name: /Motivo del rechazo/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Otro motivo' }));
+    expect(screen.getByRole('textbox', { name: /Motivo del rechazo/ })).toHaveValue(
+      'No es el precio acordado',
+    );
+    await user.click(confirm);
+    expect(await screen.findByText(/Registramos su rechazo/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'do_reject_sign_request')!.body).toEqual({
+      token: TOKEN,
+      reason: 'No es el precio acordado',
     });
   });
 
   it('says when it is not yet their turn, and shows the server message of a closed link', async () => {
-    serve({ verify_token_sign_request: { body: { data: view({ your_turn: false }) } } });
-    const { unmount } = renderPage();
+    serveSigning({ verify_token_sign_request: { body: { data: signingView({ your_turn: false }) } } });
+    const { unmount } = renderSignRequestPage();
     expect(await screen.findByText(/Aún no es su turno/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Firmar' })).not.toBeInTheDocument();
     unmount();
@@ -216,8 +206,8 @@ describe('SignRequestPage', () => {
       status: 410,
       body: { message: 'La solicitud de firma fue cancelada; el enlace ya no sirve' },
     };
-    serve({ verify_token_sign_request: cancelled, signed_request_documents: cancelled });
-    renderPage();
+    serveSigning({ verify_token_sign_request: cancelled, signed_request_documents: cancelled });
+    renderSignRequestPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('fue cancelada');
     expect(screen.queryByRole('link', { name: /Descargar documento firmado/ })).not.toBeInTheDocument();
   });
@@ -242,11 +232,11 @@ describe('SignRequestPage', () => {
   });
 
   it('offers the sealed document of a completed request instead of only saying it is over', async () => {
-    const calls = serve({
+    const calls = serveSigning({
       verify_token_sign_request: finished,
       signed_request_documents: signedView('sealed'),
     });
-    renderPage();
+    renderSignRequestPage();
     const download = await screen.findByRole('link', { name: 'Descargar documento firmado' });
     expect(download).toHaveAttribute('href', `/api/signed_request_document?token=${TOKEN}&document_id=9`);
     expect(screen.getByRole('heading', { level: 1, name: 'Contrato de arriendo' })).toBeInTheDocument();
@@ -256,14 +246,14 @@ describe('SignRequestPage', () => {
   });
 
   it('names each document when there are several', async () => {
-    serve({
+    serveSigning({
       verify_token_sign_request: finished,
       signed_request_documents: signedView('sealed', [
         { id: 9, name: 'Contrato (1)', page_count: 1 },
         { id: 10, name: 'Anexo (2)', page_count: 2 },
       ]),
     });
-    renderPage();
+    renderSignRequestPage();
     expect(
       await screen.findByRole('link', { name: 'Descargar documento firmado: Anexo (2)' }),
     ).toHaveAttribute('href', `/api/signed_request_document?token=${TOKEN}&document_id=10`);
@@ -274,8 +264,8 @@ describe('SignRequestPage', () => {
 
   it('says the document is being sealed, then offers it once it is', async () => {
     const replies = { verify_token_sign_request: finished, signed_request_documents: signedView('pending') };
-    serve(replies);
-    renderPage();
+    serveSigning(replies);
+    renderSignRequestPage();
     expect(await screen.findByRole('status')).toHaveTextContent('El documento se está sellando');
     expect(screen.queryByRole('link', { name: 'Descargar documento firmado' })).not.toBeInTheDocument();
     replies.signed_request_documents = signedView('sealed');

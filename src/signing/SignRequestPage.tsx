@@ -4,17 +4,22 @@ import { useParams } from 'react-router-dom';
 import { deadlineText } from '../format';
 import { type SignatureChoice, type SigningView, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
+import { usePhoneLayout } from './layout';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
 import { SigningNotice } from './SigningNotice';
 import { SigningShell } from './SigningShell';
 
-// The pages show first; the forms (and the inputs they bring) load right after.
+// The pages show first; their controls, the forms (and the inputs they bring) load right after.
+const DocumentViewer = lazy(() => import('./DocumentViewer').then((m) => ({ default: m.DocumentViewer })));
 const SigningSteps = lazy(() => import('./SigningSteps').then((m) => ({ default: m.SigningSteps })));
 const RejectForm = lazy(() => import('./RejectForm').then((m) => ({ default: m.RejectForm })));
 const FieldsForm = lazy(() => import('./FieldsForm').then((m) => ({ default: m.FieldsForm })));
 const FinishedRequest = lazy(() => import('./FinishedRequest').then((m) => ({ default: m.FinishedRequest })));
 
-/** `/signature-request/:token`: read, verify, sign or reject one request. */
+/**
+ * `/signature-request/:token`: read, verify, sign or reject one request; on a phone one step at a
+ * time (SigningSteps), on a desktop on one page.
+ */
 
 type Outcome = { outcome: 'signed' | 'rejected'; completed: boolean };
 
@@ -24,6 +29,7 @@ export function SignRequestPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState<Outcome | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
+  const phone = usePhoneLayout();
   const state = useSigningLoad<SigningView>('verify_token_sign_request', token, (view) => {
     if (view.your_turn)
       void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
@@ -84,6 +90,14 @@ export function SignRequestPage() {
     setDone({ outcome: 'signed', completed: result.request_status === 'completed' });
   };
 
+  // Until the viewer loads, the first page (or every page on a desktop) shows without controls.
+  const firstScreen = <DocumentPages documents={view.documents} sheet={phone ? 0 : undefined} />;
+  const documents = (
+    <Suspense fallback={firstScreen}>
+      <DocumentViewer documents={view.documents} paged={phone} />
+    </Suspense>
+  );
+
   return (
     <SigningShell title={view.title}>
       <Typography>
@@ -92,23 +106,48 @@ export function SignRequestPage() {
       </Typography>
       <Typography color="text.secondary">Puede firmar hasta el {deadlineText(view.expires_at)}</Typography>
       {view.message && <Typography color="text.secondary">{view.message}</Typography>}
-      <DocumentPages documents={view.documents} />
       {!view.your_turn ? (
-        <SigningNotice severity="info" role="status">
-          Aún no es su turno de firmar; le avisaremos por correo cuando lo sea.
-        </SigningNotice>
+        <>
+          {documents}
+          <SigningNotice severity="info" role="status">
+            Aún no es su turno de firmar; le avisaremos por correo cuando lo sea.
+          </SigningNotice>
+        </>
       ) : (
-        <Suspense fallback={<CircularProgress aria-label="Cargando el formulario de firma" />}>
+        <Suspense
+          fallback={
+            <>
+              {firstScreen}
+              <CircularProgress aria-label="Cargando el formulario de firma" />
+            </>
+          }
+        >
           <SigningSteps
             token={token}
             signer={view.signer}
             consent={view.consent}
             signLabel="Firmar"
-            canSign={!missing}
-            onSign={sign}
-            extra={
+            stepped={phone}
+            subject={documents}
+            fields={
               fillable.length > 0 && <FieldsForm boxes={fillable} values={values} onChange={setValues} />
             }
+            fieldsComplete={!missing}
+            summary={
+              <>
+                <Typography variant="body2">
+                  {view.documents.length === 1
+                    ? 'Va a firmar este documento:'
+                    : 'Va a firmar estos documentos:'}
+                </Typography>
+                <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
+                  {view.documents.map((document) => (
+                    <li key={document.id}>{document.name}</li>
+                  ))}
+                </Typography>
+              </>
+            }
+            onSign={sign}
           />
           <RejectForm
             token={token}

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, signatureRequestSigners, signatureRequests } from '../../server/db/schema/index.js';
+import {
+  jobs,
+  signatureRejectionReasons,
+  signatureRequestSigners,
+  signatureRequests,
+} from '../../server/db/schema/index.js';
 import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
 import { createTestRequest } from '../../server/requests/factories.js';
+import { DEFAULT_REJECTION_REASONS } from '../../server/requests/rejectionReasons.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';
 import { newBrowserSession, signingCaller, TINY_PNG_BASE64 } from './support/signing.js';
@@ -291,6 +297,32 @@ describe(`signing a request on ${testDatabaseKind}`, () => {
     expect((await call('verify_token_sign_request', { token: request.signers[0]!.token })).status).toBe(410);
     expect((await call('verify_token_sign_request', { token: request.signers[1]!.token })).status).toBe(410);
     expect(await actions(request.requestId)).toEqual(['sent', 'invited', 'rejected']);
+  });
+
+  it('offers the company its own rejection reasons, or the Spanish defaults without writing them', async () => {
+    const { db } = t.deps.database;
+    const ownReasons = await createTestRequest(t.deps, {
+      companyId: ids.caribe,
+      signers: [{ name: 'Lina Motivos', email: 'lina.motivos@correo.test' }],
+    });
+    await db.insert(signatureRejectionReasons).values([
+      { companyId: ids.caribe, reason: 'El precio no es el pactado', position: 0 },
+      { companyId: ids.caribe, reason: 'Otro motivo', position: 1 },
+    ]);
+    const own = await call('verify_token_sign_request', { token: ownReasons.signers[0]!.token });
+    expect(own.json.data.rejection_reasons).toEqual(['El precio no es el pactado', 'Otro motivo']);
+
+    const defaults = await createTestRequest(t.deps, {
+      companyId: ids.branch,
+      signers: [{ name: 'Mario Motivos', email: 'mario.motivos@correo.test' }],
+    });
+    const view = await call('verify_token_sign_request', { token: defaults.signers[0]!.token });
+    expect(view.json.data.rejection_reasons).toEqual([...DEFAULT_REJECTION_REASONS]);
+    const stored = await db
+      .select()
+      .from(signatureRejectionReasons)
+      .where(eq(signatureRejectionReasons.companyId, ids.branch));
+    expect(stored).toEqual([]);
   });
 
   it('answers 410 to the links of a cancelled or expired request', async () => {

@@ -4,11 +4,16 @@ import { expect, type Page, test } from '@playwright/test';
 import { RESENT_SIGNER, SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
 import {
   cameraPlaying,
+  confirmSignature,
+  goToStep,
   invitationLink,
+  isStepped,
   LINK,
   media,
   NO_FACE,
+  nextButton,
   openAndTakeCameraPhoto,
+  verifyByEmail,
 } from './fixtures/signingBrowser.js';
 import { waitForMail } from './support/mail.js';
 import { signInAs } from './support/platform.js';
@@ -18,26 +23,10 @@ import { signInAs } from './support/platform.js';
  * fixtures/signing.fixture.ts), codes by e-mail, drawn and typed signatures, a rejection, several
  * requests at once, a selfie from Chromium's fake camera playing astronaut.mjpeg, a cat and a cup
  * refused as uploaded selfies (signing-camera.spec.ts shows the cat to the camera), and a link
- * replaced by a resend.
+ * replaced by a resend. On the phone the page is one step at a time (signing-steps.spec.ts).
  */
 
 test.use({ permissions: ['camera'], launchOptions: cameraPlaying('astronaut') });
-
-async function codeFor(to: string, since: Date): Promise<string> {
-  const mail = await waitForMail(to, /código de verificación/, { since });
-  const code = mail.subject.match(/(\d{6})/)?.[1];
-  if (!code) throw new Error(`El correo a ${to} no trae código`);
-  return code;
-}
-
-async function verifyByEmail(page: Page, to: string) {
-  const since = new Date(Date.now() - 1000);
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Enviamos el código' })).toBeVisible();
-  await page.getByLabel('Código de 6 dígitos').fill(await codeFor(to, since));
-  await page.getByRole('button', { name: 'Verificar código' }).click();
-  await expect(page.getByText('Identidad verificada')).toBeVisible();
-}
 
 async function drawSignature(page: Page) {
   const canvas = page.getByTestId('signature-canvas');
@@ -64,10 +53,13 @@ test(
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
+    await goToStep(page, 'Consentimiento');
     await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await goToStep(page, 'Verifique su identidad');
     await verifyByEmail(page, people.first);
+    await goToStep(page, 'Su firma');
     await drawSignature(page);
-    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await confirmSignature(page);
     await expect(page.getByText(/Su firma quedó registrada/)).toBeVisible();
 
     const second = await invitationLink(people.second, titles.pair);
@@ -106,9 +98,11 @@ test(
     const titles = signingTitles(testInfo.project.name);
     const token = await invitationLink(people.copy, titles.copy);
     await page.goto(`/signature-request/${token}`);
+    await goToStep(page, 'Consentimiento');
     await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await goToStep(page, 'Su firma');
     await page.getByRole('tab', { name: 'Escribir' }).click();
-    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await confirmSignature(page);
     await expect(page.getByText(/Todos firmaron/)).toBeVisible();
 
     // The same link, once the request is over, offers the sealed document (after the seal job).
@@ -145,11 +139,14 @@ test(
     for (const index of [1, 2, 3]) {
       await expect(page.getByRole('checkbox', { name: new RegExp(titles.many(index)) })).toBeChecked();
     }
+    await goToStep(page, 'Consentimiento');
     await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await goToStep(page, 'Verifique su identidad');
     await verifyByEmail(page, people.many);
+    await goToStep(page, 'Su firma');
     await page.getByRole('tab', { name: 'Escribir' }).click();
     await expect(page.getByTestId('typed-preview')).toHaveText('Valeria Varios');
-    await page.getByRole('button', { name: 'Firmar 3 solicitudes' }).click();
+    await confirmSignature(page, 'Firmar 3 solicitudes');
     await expect(page.getByText('Firmó 3 solicitudes. Gracias.')).toBeVisible();
   },
 );
@@ -160,8 +157,9 @@ test('takes the selfie from the camera before signing', async ({ page }, testInf
   const token = await invitationLink(people.selfie, titles.selfie);
   await openAndTakeCameraPhoto(page, token);
   await expect(page.getByText('Foto registrada')).toBeVisible();
+  await goToStep(page, 'Su firma');
   await page.getByRole('tab', { name: 'Escribir' }).click();
-  await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+  await confirmSignature(page);
   await expect(page.getByText(/Todos firmaron/)).toBeVisible();
 });
 
@@ -173,7 +171,9 @@ test(
     const titles = signingTitles(testInfo.project.name);
     const token = await invitationLink(people.noFace, titles.noFace);
     await page.goto(`/signature-request/${token}`);
+    await goToStep(page, 'Consentimiento');
     await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await goToStep(page, 'Foto de verificación');
     await page.getByRole('checkbox', { name: /Autorizo tomar y guardar una foto/ }).check();
     const refusal = page.getByRole('alert').filter({ hasText: NO_FACE });
     for (const picture of ['chelsea.png', 'coffee.png']) {
@@ -184,13 +184,19 @@ test(
       await expect(refusal).toBeVisible();
       await expect(page.getByText('Foto registrada')).toHaveCount(0);
     }
-    await page.getByRole('tab', { name: 'Escribir' }).click();
-    await expect(page.getByRole('button', { name: 'Firmar', exact: true })).toBeDisabled();
+    // No signature without the photo: a phone stays on its step, a desktop keeps «Firmar» closed.
+    if (isStepped(page)) await expect(nextButton(page)).toBeDisabled();
+    else {
+      await page.getByRole('tab', { name: 'Escribir' }).click();
+      await expect(page.getByRole('button', { name: 'Firmar', exact: true })).toBeDisabled();
+    }
     await page.getByRole('button', { name: 'Usar la cámara' }).click();
     await page.getByRole('button', { name: 'Tomar foto' }).click();
     await expect(page.getByText('Foto registrada')).toBeVisible();
     await expect(refusal).toHaveCount(0);
-    await page.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await goToStep(page, 'Su firma');
+    await page.getByRole('tab', { name: 'Escribir' }).click();
+    await confirmSignature(page);
     await expect(page.getByText(/Todos firmaron/)).toBeVisible();
   },
 );

@@ -19,6 +19,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { documentsOfRequest, signersOfRequest } from '../../requests/records.js';
+import { DEFAULT_REJECTION_REASONS } from '../../requests/rejectionReasons.js';
 import { summaryOf } from './history.service.js';
 
 type SignerRow = typeof signatureRequestSigners.$inferSelect;
@@ -181,16 +182,6 @@ export async function requestDetailOf(
     emails,
   };
 }
-
-/** Spanish reasons a company starts with, until it writes its own. */
-export const DEFAULT_REJECTION_REASONS = [
-  'Los datos del documento son incorrectos',
-  'No estoy de acuerdo con las condiciones',
-  'No reconozco esta solicitud',
-  'El documento está incompleto',
-  'Debo revisarlo con un asesor antes de firmar',
-  'Otro motivo',
-] as const;
 
 /** A company's rejection reasons; a company with none gets the defaults, once. */
 export async function rejectionReasons(db: Db, companyId: number) {

@@ -12,6 +12,7 @@ import { HttpProblem } from '../../errors.js';
 import type { FieldBoxRecord } from '../../requests/create.js';
 import { appendRequestEvent } from '../../requests/events.js';
 import { documentsOfRequest } from '../../requests/records.js';
+import { DEFAULT_REJECTION_REASONS } from '../../requests/rejectionReasons.js';
 import { maskEmail, maskPhone } from '../../signing/masking.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { isAuthenticated } from './authentication.service.js';
@@ -55,7 +56,8 @@ async function rejectionReasons(db: Db, companyId: number) {
     .from(signatureRejectionReasons)
     .where(eq(signatureRejectionReasons.companyId, companyId))
     .orderBy(asc(signatureRejectionReasons.position), asc(signatureRejectionReasons.id));
-  return rows.map((row) => row.reason);
+  // A company that never wrote its own list offers the defaults (seeded when its staff reads them).
+  return rows.length > 0 ? rows.map((row) => row.reason) : [...DEFAULT_REJECTION_REASONS];
 }
 
 /** verify_token_sign_request: the request as this signer sees it. */
