@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignRequestPage, screenWidth, serveSigning, signingView, TOKEN } from './signingTestKit';
@@ -11,7 +11,10 @@ const back = () => screen.getByRole('button', { name: 'Atrás' });
 
 describe('SignRequestPage on a phone', () => {
   beforeEach(() => screenWidth(390));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('shows one step at a time, keeps what was done when going back, and signs from the confirmation', async () => {
     const calls = serveSigning({
@@ -102,6 +105,57 @@ describe('SignRequestPage on a phone', () => {
     expect(screen.queryByRole('heading', { name: 'Verifique su identidad' })).not.toBeInTheDocument();
     expect(next()).toBeDisabled();
     expect(screen.getByText('Registre la foto para continuar')).toBeInTheDocument();
+  });
+
+  it('turns the camera off when the signer leaves the photo step', async () => {
+    const stop = vi.fn();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: async () => ({ getTracks: () => [{ stop }] }) },
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    serveSigning({
+      verify_token_sign_request: {
+        body: {
+          data: signingView({
+            signer: { ...signingView().signer, authentication: ['selfie'], authenticated: false },
+          }),
+        },
+      },
+    });
+    renderSignRequestPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    await user.click(consentBox());
+    await user.click(next());
+    await user.click(screen.getByRole('checkbox', { name: /Autorizo tomar y guardar una foto/ }));
+    await user.click(screen.getByRole('button', { name: 'Usar la cámara' }));
+    expect(await screen.findByRole('button', { name: 'Tomar foto' })).toBeInTheDocument();
+    expect(stop).not.toHaveBeenCalled();
+    await user.click(back());
+    expect(stop).toHaveBeenCalled();
+    await user.click(next());
+    expect(screen.getByRole('button', { name: 'Usar la cámara' })).toBeEnabled();
+  });
+
+  it('keeps what was done when the screen crosses to the desktop layout and back', async () => {
+    const screenSize = screenWidth(390);
+    serveSigning({ verify_token_sign_request: { body: { data: signingView() } } });
+    renderSignRequestPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    await user.click(consentBox());
+    await user.click(next());
+    await user.click(screen.getByRole('tab', { name: 'Escribir' }));
+    act(() => screenSize.resize(1440));
+    expect(screen.queryByText(/^Paso \d+ de \d+$/)).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Contrato (1), página 1 de 1' })).toBeInTheDocument();
+    expect(consentBox()).toBeChecked();
+    expect(screen.getByLabelText('Escriba su nombre como firma')).toHaveValue('Ana Firmante');
+    expect(screen.getByRole('button', { name: 'Firmar' })).toBeEnabled();
+    act(() => screenSize.resize(390));
+    expect(screen.getByText('Paso 3 de 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Escriba su nombre como firma')).toHaveValue('Ana Firmante');
   });
 
   it('pages through several documents one page at a time', async () => {

@@ -180,36 +180,19 @@ export function SigningSteps({
       {signLabel}
     </Button>
   );
-  const failure = error && (
-    <Alert severity="error" role="alert">
-      {error}
-    </Alert>
-  );
-
-  if (!stepped) {
-    return (
-      <Stack spacing={2}>
-        {steps.map((step) => (
-          <div key={step.key}>{step.content}</div>
-        ))}
-        {failure}
-        {signButton}
-      </Stack>
-    );
-  }
-
   const count = steps.length + 1;
   const last = current === count - 1;
   const step = steps[current];
+  // One tree for both layouts: a tablet turned across the breakpoint keeps every part as it was.
   return (
     <Stack spacing={2}>
-      <StepHeader index={current} count={count} />
+      {stepped && <StepHeader index={current} count={count} />}
       {steps.map((item, index) => (
-        <div key={item.key} hidden={index !== current}>
+        <div key={item.key} hidden={stepped && index !== current}>
           {item.content}
         </div>
       ))}
-      {last && (
+      {stepped && last && (
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="confirm-title">
           <Stack spacing={1}>
             <Typography id="confirm-title" component="h2" variant="h6">
@@ -225,26 +208,34 @@ export function SigningSteps({
           </Stack>
         </Paper>
       )}
-      {failure}
-      <StepNavigation
-        canGoBack={current > 0 && !busy}
-        onBack={() => setCurrent(current - 1)}
-        forward={
-          last ? (
-            signButton
-          ) : (
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => setCurrent(current + 1)}
-              disabled={!step?.ready}
-            >
-              Siguiente
-            </Button>
-          )
-        }
-        hint={last ? null : step && !step.ready ? step.hint || null : null}
-      />
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      {stepped ? (
+        <StepNavigation
+          canGoBack={current > 0 && !busy}
+          onBack={() => setCurrent(current - 1)}
+          forward={
+            last ? (
+              signButton
+            ) : (
+              <Button
+                variant="contained"
+                size="large"
+                onClick={() => setCurrent(current + 1)}
+                disabled={!step?.ready}
+              >
+                Siguiente
+              </Button>
+            )
+          }
+          hint={!last && step && !step.ready ? step.hint || null : null}
+        />
+      ) : (
+        signButton
+      )}
     </Stack>
   );
 }

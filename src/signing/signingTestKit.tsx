@@ -61,20 +61,34 @@ export const renderSignRequestPage = () =>
     </MemoryRouter>,
   );
 
-/** jsdom has no media queries: answers `min-width` and `max-width` queries for a window `width` pixels wide. */
+/**
+ * jsdom has no media queries: answers `min-width` and `max-width` queries for a window `width`
+ * pixels wide; `resize` changes the width and tells the queries' listeners.
+ */
 export function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
+  let current = width;
+  const listeners = new Set<() => void>();
+  const matches = (query: string) => {
     const min = Number(/min-width:\s*([\d.]+)/.exec(query)?.[1] ?? 0);
     const max = Number(/max-width:\s*([\d.]+)/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
-    return {
-      matches: width >= min && width <= max,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
+    return current >= min && current <= max;
+  };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    get matches() {
+      return matches(query);
+    },
+    media: query,
+    onchange: null,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    addListener: (listener: () => void) => listeners.add(listener),
+    removeListener: (listener: () => void) => listeners.delete(listener),
+    dispatchEvent: () => false,
+  }));
+  return {
+    resize(to: number) {
+      current = to;
+      for (const listener of listeners) listener();
+    },
+  };
 }
