@@ -88,7 +88,7 @@ test('an approver approves an auto-sign request and it is sealed', async ({ brow
   await client.getByRole('textbox', { name: /Nombre completo/ }).fill('Camilo Cliente');
   await client.getByRole('textbox', { name: /Correo electrónico/ }).fill(signerEmail);
   await senderPage.getByRole('button', { name: 'Enviar solicitud' }).click();
-  const sent = senderPage.getByRole('status').filter({ hasText: /Solicitud n\.º \d+ enviada/ });
+  const sent = senderPage.getByRole('region', { name: /Solicitud n\.º \d+ enviada/ });
   await expect(sent).toBeVisible();
   const requestId = Number((await sent.textContent())?.match(/n\.º (\d+)/)?.[1]);
   expect(requestId).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ test(
     await supplier.getByRole('textbox', { name: /Nombre completo/ }).fill('Pablo Proveedor');
     await supplier.getByRole('textbox', { name: /Correo electrónico/ }).fill(email);
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-    const sent = page.getByRole('status').filter({ hasText: /Solicitud n\.º \d+ enviada/ });
+    const sent = page.getByRole('region', { name: /Solicitud n\.º \d+ enviada/ });
     await expect(sent).toBeVisible();
     const requestId = (await sent.textContent())?.match(/n\.º (\d+)/)?.[1];
 
