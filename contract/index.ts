@@ -3,6 +3,7 @@ import { endpointModules } from './endpoints.generated.js';
 import { type MergedTables, mergeTables } from './registry.js';
 
 export * from './define.js';
+export * from './listInputs.js';
 export * from './ownedTables.js';
 export * from './owners.js';
 export * from './permissions.js';

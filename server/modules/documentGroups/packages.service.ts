@@ -4,10 +4,12 @@ import {
   AUTHENTICATION_FEATURE,
   AUTHENTICATION_LABELS,
   type authenticationOption,
+  documentGroups,
   type packageChangeRecord,
   SIGNER_AUTHENTICATIONS,
   type signerRoleInput,
 } from '../../../contract/endpoints/documentGroups.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import {
   documentPackageChanges,
@@ -18,6 +20,7 @@ import {
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { enabledFeatureKeys } from '../companies/features.service.js';
 import {
   type DocumentPackageRecord,
@@ -59,12 +62,10 @@ export async function documentGroupFeatures(db: Db, companyId: number) {
   };
 }
 
-const SORT_COLUMNS = {
-  id: documentPackages.id,
+const listEndpoint = documentGroups.listDocumentPackages;
+const SORT_COLUMNS = sortColumnsOf(listEndpoint, documentPackages, {
   name: sql`lower(${documentPackages.name})`,
-  status: documentPackages.status,
-  updated_at: documentPackages.updatedAt,
-} as const;
+});
 
 export type PackageListInput = {
   companyId: number;
@@ -73,7 +74,7 @@ export type PackageListInput = {
   folder_id?: number;
   search?: string;
   status?: 'active' | 'inactive';
-  sort?: keyof typeof SORT_COLUMNS;
+  sort?: SortKeyOf<typeof listEndpoint>;
   order?: 'ASC' | 'DESC';
 };
 
