@@ -2,6 +2,7 @@ import type { EndpointDefinition } from './define.js';
 import { endpointModules } from './endpoints.generated.js';
 import { type MergedTables, mergeTables } from './registry.js';
 
+export * from './access.js';
 export * from './define.js';
 export * from './listInputs.js';
 export * from './ownedTables.js';
