@@ -2,7 +2,9 @@ import type { EndpointDefinition } from './define.js';
 import { endpointModules } from './endpoints.generated.js';
 import { type MergedTables, mergeTables } from './registry.js';
 
+export * from './access.js';
 export * from './define.js';
+export * from './listInputs.js';
 export * from './ownedTables.js';
 export * from './owners.js';
 export * from './permissions.js';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { refusalOf } from '../../contract/access.js';
 import { type EndpointDefinition, INTEGRATION_ROLE } from '../../contract/define.js';
 import { PLATFORM_COMPANY_ID } from '../../contract/permissions.js';
 import { type Db, queryRows } from '../db/client.js';
@@ -161,17 +162,19 @@ export async function authenticateCall(
   return authenticate(deps, typeof authorization === 'string' ? authorization : undefined);
 }
 
-/** Scope and permission checks declared by the contract entry (403 when they fail). */
+/**
+ * Scope and permission checks declared by the contract entry (403 when they fail), by the rule the
+ * web app also reads to show an action only to those who may use it (contract/access.ts).
+ */
 export function authorize(definition: EndpointDefinition, actor: Actor): void {
-  if (definition.scope === 'global' && actor.companyId !== PLATFORM_COMPANY_ID) {
-    throw forbidden(MESSAGES.platformOnly);
-  }
-  for (const permission of definition.permissions) {
-    if (!actor.permissions.has(permission)) throw forbidden();
-  }
-  if (definition.refuseWhileImpersonating && actor.impersonatorUserId !== null) {
-    throw forbidden(MESSAGES.impersonationRefused);
-  }
+  const refusal = refusalOf(definition, {
+    permissions: actor.permissions,
+    companyId: actor.companyId,
+    impersonating: actor.impersonatorUserId !== null,
+  });
+  if (refusal === 'platform_only') throw forbidden(MESSAGES.platformOnly);
+  if (refusal === 'impersonating') throw forbidden(MESSAGES.impersonationRefused);
+  if (refusal) throw forbidden();
 }
 
 /** The `selfOr` rule: a user reads their own record freely, another's only with the listed permissions. */

@@ -11,7 +11,10 @@ import {
   TWO_FACTOR_PROMPT_KEY,
 } from './session';
 
-const accessRules = { roles: { list: ['user.list'] }, companies: { list: ['admin.list', 'company.list'] } };
+const accessRules = {
+  roles: { list: { scope: 'company', permissions: ['user.list'] } },
+  companies: { list: { scope: 'company', permissions: ['admin.list', 'company.list'] } },
+} as const;
 const token = fakeToken({ id: 7 });
 const user = fakeUser();
 

@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../contract';
 import { PATHS } from '../access/paths';
 import type { CallEndpoint } from '../dataProvider/callEndpoint';
 import { statusOf } from '../dataProvider/httpClient';
-import { canAccess, type ResourceAccessRules } from './canAccess';
+import { callerOf, canAccess, type ResourceAccessRules } from './canAccess';
 import type { SessionStore } from './session';
 import { decodeTokenPayload, isTokenExpired } from './token';
 
@@ -231,7 +231,7 @@ export function createAuthProvider({
 
     async canAccess({ resource, action }) {
       return canAccess({
-        permissions: session.getUser()?.permissions ?? [],
+        caller: callerOf(session.getUser()),
         rules: accessRules,
         resource,
         action,

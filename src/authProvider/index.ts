@@ -9,7 +9,13 @@ export {
   type LoginParams,
   SecondFactorRequired,
 } from './authProvider';
-export { type AccessRequest, canAccess, type ResourceAccessRules, type ResourceAction } from './canAccess';
+export {
+  type AccessRequest,
+  callerOf,
+  canAccess,
+  type ResourceAccessRules,
+  type ResourceAction,
+} from './canAccess';
 export {
   ACCESS_TOKEN_KEY,
   CURRENT_USER_KEY,

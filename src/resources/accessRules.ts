@@ -14,18 +14,16 @@ const METHOD_OF_ACTION = {
 } as const satisfies Record<ResourceAction, BindableMethod>;
 
 /**
- * The access rules of the declared resources: an action needs the permissions the resource lists
- * for it, or else those of the contract endpoint behind it. An action with neither has no rule
- * (refused).
+ * The access rules of the declared resources: an action is allowed to whoever may call the contract
+ * endpoint behind it — the one the resource names for it, or else the one its data method is bound
+ * to. An action with neither has no rule (refused).
  */
 export function accessRulesOf(declarations: readonly ResourceDeclaration[]): ResourceAccessRules {
   return Object.fromEntries(
     declarations.map(({ name, data, access = {} }) => {
       const actions = Object.entries(METHOD_OF_ACTION).flatMap(([action, method]) => {
-        const explicit = access[action as ResourceAction];
-        if (explicit) return [[action, explicit] as const];
-        const binding = data[method];
-        return binding ? [[action, endpoints[binding.endpoint].permissions] as const] : [];
+        const endpoint = access[action as ResourceAction] ?? data[method]?.endpoint;
+        return endpoint ? [[action, endpoints[endpoint]] as const] : [];
       });
       return [name, Object.fromEntries(actions)];
     }),

@@ -1,5 +1,6 @@
 /** Fakes shared by unit tests: an HTTP client that records requests, session tokens and users. */
-import type { AuthenticatedUser } from '../../contract';
+import { type AuthenticatedUser, SEEDED_ROLES } from '../../contract';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../authProvider/session';
 import type { HttpClient, HttpRequest } from '../dataProvider/httpClient';
 
 /** A fake `HttpClient` for tests: records each request and answers from a queue (or `{ data: {} }`). */
@@ -41,4 +42,18 @@ export function fakeUser(overrides: Partial<AuthenticatedUser> = {}): Authentica
     support: { phone: '+57 601 555 0100', whatsapp: '+57 300 555 0100', email: 'soporte@rubrica.test' },
     ...overrides,
   };
+}
+
+/** Signs a fake user in through localStorage, as the session store reads it. */
+export function signInAs(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
+  const user = fakeUser(overrides);
+  localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken({ id: user.id, isImpersonating: false }));
+  localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
+  return user;
+}
+
+/** A user of a customer company with one of the seeded roles (contract/permissions.ts) and its permissions. */
+export function seededRoleUser(roleName: (typeof SEEDED_ROLES)[number]['name']): Partial<AuthenticatedUser> {
+  const role = SEEDED_ROLES.find((seeded) => seeded.name === roleName)!;
+  return { role_id: role.id, role_name: role.name, permissions: [...role.permissions] };
 }

@@ -1,14 +1,4 @@
-import type { AuthenticatedUser } from '../../contract';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../authProvider/session';
-import { fakeToken, fakeUser } from './fakes';
-
-/** Signs a fake user in through localStorage, as the session store reads it (tests of these screens). */
-export function signInAs(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
-  const user = fakeUser(overrides);
-  localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken({ id: user.id, isImpersonating: false }));
-  localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
-  return user;
-}
+export { signInAs } from './fakes';
 
 export const COMPANIES_PAGE = {
   items: [

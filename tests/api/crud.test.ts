@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { crudEndpoints } from '../../contract/crud.js';
 import { createCompany } from '../../server/db/factories.js';
 import { crudMessages, crudService } from '../../server/modules/common/crud.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
@@ -28,11 +29,43 @@ const record = z.object({
   name: z.string(),
   code: z.string().nullable(),
 });
+/** The contract of the probes: its list's sorts and filters are the service's, declared only here. */
+const probeEndpoints = crudEndpoints({
+  names: {
+    list: 'listProbes',
+    get: 'getProbe',
+    create: 'addProbe',
+    update: 'updateProbe',
+    delete: 'deleteProbe',
+  },
+  base: 'crud_probes',
+  area: 'Prueba',
+  plural: 'registros de prueba',
+  permissions: [],
+  entity: 'company',
+  record,
+  body: { name: z.string(), code: z.string().nullable() },
+  filters: { code: z.string().optional() },
+  sort: ['name', 'code', 'created_at'],
+  createExample: {},
+});
+const keptEndpoints = crudEndpoints({
+  names: { list: 'listKept', get: 'getKept', create: 'addKept', update: 'updateKept', delete: 'deleteKept' },
+  base: 'crud_kept',
+  area: 'Prueba',
+  plural: 'registros guardados',
+  permissions: [],
+  entity: 'company',
+  record: z.object({ id: z.number(), name: z.string() }),
+  body: { name: z.string() },
+  sort: ['name'],
+  createExample: {},
+});
 const probeCrud = crudService({
   table: probes,
   record,
+  list: probeEndpoints.listProbes,
   search: [probes.name, probes.code],
-  sort: ['name', 'code'],
   defaultSort: 'name',
   unique: { name: 'Nombre repetido', code: 'Código repetido' },
   messages: crudMessages('Registro'),
@@ -40,8 +73,8 @@ const probeCrud = crudService({
 const keptCrud = crudService({
   table: kept,
   record: z.object({ id: z.number(), name: z.string() }),
+  list: keptEndpoints.listKept,
   search: [kept.name],
-  sort: ['name'],
   defaultSort: 'name',
   messages: { ...crudMessages('Registro'), inUse: 'En uso' },
 });
@@ -138,6 +171,40 @@ describe('the common CRUD service', () => {
     await expect(
       probeCrud.create(t.deps, { company_id: companyA, name: 'Caja menor', code: 'CAJ' }),
     ).resolves.toBeTruthy();
+  });
+
+  it("sorts and filters by what the contract's list declares, restated nowhere in the service", async () => {
+    for (const [name, code] of [
+      ['Primero', 'UNO'],
+      ['Segundo', 'DOS'],
+    ]) {
+      await probeCrud.create(t.deps, { company_id: companyB, name: name!, code: code! });
+    }
+    const list = (input: Partial<Parameters<typeof probeCrud.list>[1]>) =>
+      probeCrud.list(t.deps, { companyId: companyB, page: 1, itemsPerPage: 15, ...input });
+    const newest = await list({ sort: 'created_at', order: 'DESC' });
+    expect(newest.items[0]?.name).toBe('Segundo');
+    expect(
+      (await list({ sort: 'code', order: 'ASC', filters: { code: 'UNO' } })).items.map((item) => item.name),
+    ).toEqual(['Primero']);
+  });
+
+  it('refuses a service whose contract sorts or filters by what its table lacks, naming it', () => {
+    const declare = (overrides: object) => () =>
+      crudService({
+        table: kept,
+        list: probeEndpoints.listProbes,
+        search: [kept.name],
+        defaultSort: 'name',
+        messages: crudMessages('Registro'),
+        sortBy: { code: kept.name, created_at: kept.id },
+        ...overrides,
+      });
+    expect(declare({ sortBy: {} })).toThrow(/el orden «code» del contrato no es una columna de crud_kept/);
+    expect(declare({})).toThrow(/el filtro «code» del contrato no es una columna de crud_kept/);
+    expect(declare({ sortBy: { code: kept.name, created_at: kept.id, kind: kept.id } })).toThrow(
+      /el contrato no permite ordenar por kind/,
+    );
   });
 
   it('deletes a row for good where the table keeps no deleted_at, and answers 409 while it is referred to', async () => {

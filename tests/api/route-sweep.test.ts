@@ -3,23 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type EndpointDefinition, endpoint, endpoints, id } from '../../contract/index.js';
 import { PERMISSIONS } from '../../contract/permissions.js';
-import {
-  assignPlan,
-  createCompany,
-  createDocumentTemplate,
-  createDocumentType,
-  createDownloadRequest,
-  createPlan,
-  createRole,
-  createUser,
-} from '../../server/db/factories.js';
+import { createCompany, createRole, createUser } from '../../server/db/factories.js';
 import { documentTypes } from '../../server/db/schema/index.js';
 import { notFound } from '../../server/errors.js';
 import { registerContract } from '../../server/http/contractRoutes.js';
 import type { Handler } from '../../server/http/handlers.js';
-import { createDocumentGroupRecords } from '../../server/modules/documentGroups/factories.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { everyOwnedEntity, insertSampleRecords, type SweepContext, sweepRoutes } from './support/sweep.js';
+import { createOwnedRecords } from './support/ownedRecords.js';
+import { type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Barrido-2026';
@@ -49,50 +39,17 @@ async function tenants(t: TestApp) {
     allBranchA: await user(branchA, ROLE_ALL, 'todo@a1.test'),
     allB: await user(companyB, ROLE_ALL, 'todo@b.test'),
   };
-  const documentTypeB = await createDocumentType(db, { companyId: companyB, name: 'Contrato B' });
-  const templateB = await createDocumentTemplate(db, {
-    companyId: companyB,
-    documentTypeId: documentTypeB,
-    name: 'Plantilla B',
-  });
-  const requestB = await createTestRequest(t.deps, {
-    companyId: companyB,
-    signers: [{ name: 'Firmante B', email: 'firmante@b.test' }],
-  });
+  // Company B's record of every owned kind: company A must reach none of them.
   return {
     ...ids,
-    requestB,
-    templateB,
-    documentGroupsB: await createDocumentGroupRecords(db, companyB),
-    // A record of company B in every table a resource declares with a sample row.
-    declaredB: await insertSampleRecords(db, companyB),
-    downloadRequestB: await createDownloadRequest(db, { companyId: companyB, requestedBy: ids.allB }),
-    planAssignmentB: await assignPlan(db, {
-      companyId: companyB,
-      planId: await createPlan(db, { name: 'Plan B', signatures: 10 }),
-    }),
+    ownedB: await createOwnedRecords(t, { companyId: companyB, userId: ids.allB, label: 'B' }),
   };
 }
 
 type TenantIds = Awaited<ReturnType<typeof tenants>>;
 
 /** For each kind of owned record, one that belongs to company B (which company A must not reach). */
-const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] =>
-  everyOwnedEntity({
-    ...ids.declaredB,
-    company: ids.companyB,
-    user: ids.allB,
-    documentTemplate: ids.templateB.templateId,
-    documentTemplateVersion: ids.templateB.versionId,
-    folder: ids.documentGroupsB.folder,
-    documentPackage: ids.documentGroupsB.documentPackage,
-    packageDocument: ids.documentGroupsB.packageDocument,
-    downloadRequest: ids.downloadRequestB,
-    planAssignment: ids.planAssignmentB,
-    signatureRequest: ids.requestB.requestId,
-    requestSigner: ids.requestB.signers[0]!.id,
-    requestDocument: ids.requestB.documentIds[0]!,
-  });
+const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ids.ownedB;
 
 describe('route sweep', () => {
   let t: TestApp;

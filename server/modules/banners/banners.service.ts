@@ -1,11 +1,13 @@
 import { and, count, eq, gt, ilike, isNull, lte, not, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { bannerRecord } from '../../../contract/endpoints/banner.js';
+import { banner as bannerEndpoints, type bannerRecord } from '../../../contract/endpoints/banner.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { banners, companies } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { readAll } from '../../storage/storage.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { decodeBannerImage, mimeOfKey, newBannerImageKey } from './bannerImage.js';
 
 export type BannerRecord = z.output<typeof bannerRecord>;
@@ -35,20 +37,14 @@ export type BannerListInput = {
   company_id?: number;
   status?: Status;
   active_now?: 'true' | 'false';
-  sort?: 'id' | 'title' | 'starts_at' | 'ends_at' | 'created_at';
+  sort?: SortKeyOf<typeof bannerEndpoints.listBanners>;
   order?: 'ASC' | 'DESC';
 };
 
 /** Permissions that make a user one of the "administrators" audience (the Administración menu). */
 const ADMINISTRATOR_PERMISSIONS = ['admin.list', 'administration.list'] as const;
 
-const SORT_COLUMNS = {
-  id: banners.id,
-  title: banners.title,
-  starts_at: banners.startsAt,
-  ends_at: banners.endsAt,
-  created_at: banners.createdAt,
-} as const;
+const SORT_COLUMNS = sortColumnsOf(bannerEndpoints.listBanners, banners);
 
 const columns = {
   id: banners.id,

@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { EndpointDefinition } from '../../../contract/define.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import { preparedByIds, type RecordsByIds } from '../../db/preparedByIds.js';
 import { companies } from '../../db/schema/companies.js';
@@ -24,6 +26,7 @@ import { conflict, notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
 import { isForeignKeyViolation, isUniqueViolation } from './constraintErrors.js';
 import { likePattern, listOrder, listPage } from './listing.js';
+import { columnNamed, filterColumnsOf, sortColumnsOf } from './listSorts.js';
 
 /** A company's records: a serial `id`, the owning `companyId`, optionally `updatedAt` / `deletedAt`. */
 export type CompanyTable = PgTable & {
@@ -41,17 +44,25 @@ export type CrudRow<T extends CompanyTable> = T['$inferSelect'] & { id: number; 
  * list (search, filters, sort, pages), get, create, update, delete and an .xlsx export. API field
  * names are the SQL column names (`company_id`, `created_at`), dates travel as ISO text.
  */
-export type CrudDeclaration<T extends CompanyTable, R extends { id: number }, S extends string> = {
+export type CrudDeclaration<
+  T extends CompanyTable,
+  R extends { id: number },
+  E extends EndpointDefinition,
+> = {
   table: T;
   /** The contract's record schema: it types the records (the reply schema checks them). */
   record?: z.ZodType<R>;
+  /**
+   * The contract's list endpoint: its `sort` enum and its filters (matched exactly, by SQL column
+   * name) are the service's, declared nowhere else.
+   */
+  list: E;
   /** Columns the free-text search looks in (ILIKE, `%` and `_` literal). */
   search: readonly AnyPgColumn[];
-  /** API sort keys → column or expression (or the SQL column names); `defaultSort` when the request gives none. */
-  sort: Record<S, AnyPgColumn | SQL> | readonly S[];
-  defaultSort: NoInfer<S>;
-  /** Query fields matched exactly (e.g. `status`), by SQL column name. */
-  filters?: readonly string[];
+  /** Sort keys that are no column of the table (or sort otherwise: lower-cased), with their expression. */
+  sortBy?: Partial<Record<SortKeyOf<E>, AnyPgColumn | SQL>>;
+  /** The sort when the request gives none. */
+  defaultSort: NoInfer<SortKeyOf<E>>;
   /** SQL column → 409 message: the value is unique among the company's live records (any case). */
   unique?: Readonly<Record<string, string>>;
   messages: CrudMessages;
@@ -69,7 +80,7 @@ export const crudMessages = (noun: string): CrudMessages => ({
   deleted: `${noun} eliminado`,
 });
 
-export type CrudListInput<S extends string> = {
+export type CrudListInput<S extends string = string> = {
   companyId: number;
   page: number;
   itemsPerPage: number;
@@ -106,23 +117,13 @@ function valuesOf(table: CompanyTable, body: Record<string, unknown>): Record<st
   return values;
 }
 
-const noColumn = (name: string): never => {
-  throw new Error(`La tabla no tiene la columna ${name}`);
-};
-
-const columnNamed = (table: CompanyTable, name: string): AnyPgColumn | undefined =>
-  Object.values(getTableColumns(table)).find((column) => column.name === name) as AnyPgColumn | undefined;
-
 /** The service of one declared resource. */
-export function crudService<T extends CompanyTable, R extends { id: number }, S extends string>(
-  declaration: CrudDeclaration<T, R, S>,
+export function crudService<T extends CompanyTable, R extends { id: number }, E extends EndpointDefinition>(
+  declaration: CrudDeclaration<T, R, E>,
 ) {
   const { table } = declaration;
-  const sortColumns = (
-    Array.isArray(declaration.sort)
-      ? Object.fromEntries(declaration.sort.map((name) => [name, columnNamed(table, name) ?? noColumn(name)]))
-      : declaration.sort
-  ) as Record<S, AnyPgColumn | SQL>;
+  const sortColumns = sortColumnsOf(declaration.list, table, declaration.sortBy);
+  const filters = filterColumnsOf(declaration.list, table);
   const live = table.deletedAt ? isNull(table.deletedAt) : undefined;
   const toRecords =
     declaration.toRecords ??
@@ -142,16 +143,16 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
   function matching(
     companyIds: 'all' | readonly number[],
     search?: string,
-    filters: Readonly<Record<string, unknown>> = {},
+    values: Readonly<Record<string, unknown>> = {},
   ) {
     const pattern = search ? likePattern(search) : undefined;
     return and(
       live,
       isNull(companies.deletedAt),
       companyIds === 'all' ? undefined : inArray(table.companyId, [...companyIds]),
-      ...(declaration.filters ?? []).map((name) => {
+      ...filters.map((name) => {
         const column = columnNamed(table, name);
-        return column && filters[name] !== undefined ? eq(column, filters[name]) : undefined;
+        return column && values[name] !== undefined ? eq(column, values[name]) : undefined;
       }),
       pattern ? or(...declaration.search.map((column) => ilike(column, pattern))) : undefined,
     );
@@ -163,7 +164,10 @@ export function crudService<T extends CompanyTable, R extends { id: number }, S 
     return (await toRecords(db, [row]))[0]!;
   }
 
-  async function list(deps: Deps, input: CrudListInput<S>): Promise<{ items: R[]; total: number }> {
+  async function list(
+    deps: Deps,
+    input: CrudListInput<SortKeyOf<E>>,
+  ): Promise<{ items: R[]; total: number }> {
     const { db } = deps.database;
     const where = matching([input.companyId], input.search, input.filters);
     const order = listOrder(sortColumns, table.id, input.sort, declaration.defaultSort, input.order, {

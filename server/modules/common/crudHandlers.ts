@@ -3,7 +3,7 @@ import type { EndpointName } from '../../../contract/index.js';
 import type { HandlerContext, HandlersOf } from '../../http/handlers.js';
 import type { CompanyTable, CrudDeclaration, crudService } from './crud.js';
 
-type Service = ReturnType<typeof crudService<CompanyTable, { id: number }, string>>;
+type Service = ReturnType<typeof crudService<CompanyTable, { id: number }, EndpointDefinition>>;
 
 /** The endpoints behind each method of a resource, named the usual way (SPEC §7.2 style). */
 export type CrudEndpoints = {
@@ -34,7 +34,9 @@ type Context = HandlerContext<EndpointDefinition> & {
  * through the endpoint's reply schema.
  */
 export function crudHandlers<const E extends CrudEndpoints>(
-  service: { declaration: Pick<CrudDeclaration<CompanyTable, { id: number }, string>, 'messages'> },
+  service: {
+    declaration: Pick<CrudDeclaration<CompanyTable, { id: number }, EndpointDefinition>, 'messages'>;
+  },
   names: E,
 ): HandlersOf<NamesOf<E>> {
   // Any resource's service: its inputs were validated against its own contract endpoints.

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { companySort } from '../../../contract/endpoints/company.js';
+import { company as companyEndpoints } from '../../../contract/endpoints/company.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { PLATFORM_COMPANY_ID } from '../../../contract/permissions.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
 import { listOrder, listPage } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { newApiKey } from './apiKey.js';
 import {
   type CompanyFilters,
@@ -34,20 +35,14 @@ import { type LogoFile, newLogoKey, readLogo } from './logo.js';
 export type CompanyListInput = CompanyFilters & {
   page: number;
   itemsPerPage: number;
-  sort?: z.output<typeof companySort>;
+  sort?: SortKeyOf<typeof companyEndpoints.listCompanies>;
   order?: 'ASC' | 'DESC';
 };
 
-const SORT_COLUMNS = {
-  id: companies.id,
-  fiscal_name: companies.fiscalName,
-  tax_id: companies.taxId,
-  status: companies.status,
-  created_at: companies.createdAt,
-  updated_at: companies.updatedAt,
+const SORT_COLUMNS = sortColumnsOf(companyEndpoints.listCompanies, companies, {
   storage_used_gb: companies.storageUsedBytes,
   storage_capacity_gb: companies.storageCapacityBytes,
-} as const;
+});
 
 /**
  * The companies the caller can see (the administrator: all; a company: itself and its branches),

@@ -1,12 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { companyFeatureRow, companyFeatures } from '../../../contract/endpoints/companyFeatures.js';
+import {
+  type companyFeatureRow,
+  type companyFeatures,
+  companyFeaturesEndpoints,
+} from '../../../contract/endpoints/companyFeatures.js';
 import { FEATURES, type FeatureKey, featureByKey } from '../../../contract/features.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import { companies, companyFeatures as featureTable } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../errors.js';
 import { likePattern, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { isPlatformAdmin } from './companyRules.js';
 import { companyEmailTemplates } from './emailTemplates.service.js';
 
@@ -128,7 +134,7 @@ export type FeatureGridInput = {
   search?: string;
   feature?: FeatureKey;
   enabled?: boolean;
-  sort?: 'id' | 'fiscal_name' | 'tax_id';
+  sort?: SortKeyOf<typeof companyFeaturesEndpoints.getCompaniesEnabledFeatures>;
   order?: 'ASC' | 'DESC';
 };
 
@@ -139,6 +145,8 @@ function effectiveFeatureSql(key: FeatureKey): SQL {
     (SELECT f.enabled FROM company_features f WHERE f.company_id = ${companies.parentId} AND f.feature = ${key}),
     ${featureByKey(key).default})`;
 }
+
+const GRID_SORT = sortColumnsOf(companyFeaturesEndpoints.getCompaniesEnabledFeatures, companies);
 
 /** The administrator's grid: live companies × the effective value of every feature. */
 export async function listCompaniesFeatures(
@@ -158,9 +166,7 @@ export async function listCompaniesFeatures(
       ? sql`${effectiveFeatureSql(input.feature)} = ${input.enabled}`
       : undefined,
   );
-  const sortColumn = { id: companies.id, fiscal_name: companies.fiscalName, tax_id: companies.taxId }[
-    input.sort ?? 'id'
-  ];
+  const sortColumn = GRID_SORT[input.sort ?? 'id'];
   const direction = input.order === 'DESC' ? desc : asc;
   const window = pageWindow(input);
   const [totalRow] = await db.select({ total: count() }).from(companies).where(where);

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import {
   type authenticationOption,
   authenticationOptionsFor,
+  documentGroups,
   type packageChangeRecord,
   type signerRoleInput,
 } from '../../../contract/endpoints/documentGroups.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import {
   documentPackageChanges,
@@ -16,6 +18,7 @@ import {
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { enabledFeatureKeys } from '../companies/features.service.js';
 import {
   type DocumentPackageRecord,
@@ -54,12 +57,10 @@ export async function documentGroupFeatures(db: Db, companyId: number) {
   };
 }
 
-const SORT_COLUMNS = {
-  id: documentPackages.id,
+const listEndpoint = documentGroups.listDocumentPackages;
+const SORT_COLUMNS = sortColumnsOf(listEndpoint, documentPackages, {
   name: sql`lower(${documentPackages.name})`,
-  status: documentPackages.status,
-  updated_at: documentPackages.updatedAt,
-} as const;
+});
 
 export type PackageListInput = {
   companyId: number;
@@ -68,7 +69,7 @@ export type PackageListInput = {
   folder_id?: number;
   search?: string;
   status?: 'active' | 'inactive';
-  sort?: keyof typeof SORT_COLUMNS;
+  sort?: SortKeyOf<typeof listEndpoint>;
   order?: 'ASC' | 'DESC';
 };
 

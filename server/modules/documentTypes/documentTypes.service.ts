@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { documentTypeRecord } from '../../../contract/endpoints/documentTypes.js';
+import {
+  documentTypes as documentTypeEndpoints,
+  documentTypeRecord,
+} from '../../../contract/endpoints/documentTypes.js';
 import { documentTypes } from '../../db/schema/groupsAndTypes.js';
 import { crudService } from '../common/crud.js';
 
@@ -18,22 +21,16 @@ export const DOCUMENT_TYPE_MESSAGES = {
 const STATUS_LABELS = { active: 'Activo', inactive: 'Inactivo' } as const satisfies Record<Status, string>;
 
 /**
- * Kinds of document of one company: the common CRUD (search in name, code and description; a
- * status filter; names unique per company; deleted only while nothing refers to them).
+ * Kinds of document of one company: the common CRUD (search in name, code and description; the
+ * contract's sorts and status filter; names unique per company; deleted only while nothing refers to them).
  */
 export const documentTypesCrud = crudService({
   table: documentTypes,
   record: documentTypeRecord,
+  list: documentTypeEndpoints.listDocumentTypes,
   search: [documentTypes.name, documentTypes.code, documentTypes.description],
-  sort: {
-    id: documentTypes.id,
-    name: sql`lower(${documentTypes.name})`,
-    code: documentTypes.code,
-    status: documentTypes.status,
-    created_at: documentTypes.createdAt,
-  },
+  sortBy: { name: sql`lower(${documentTypes.name})` },
   defaultSort: 'name',
-  filters: ['status'],
   unique: { name: DOCUMENT_TYPE_MESSAGES.nameTaken },
   messages: DOCUMENT_TYPE_MESSAGES,
   export: {

@@ -1,12 +1,18 @@
 import { and, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { assignmentDetails, assignmentRecord } from '../../../contract/endpoints/plans.js';
+import {
+  type assignmentDetails,
+  type assignmentRecord,
+  plans as planEndpoints,
+} from '../../../contract/endpoints/plans.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { PLATFORM_COMPANY_ID } from '../../../contract/permissions.js';
 import { queryRows } from '../../db/client.js';
 import { companies, packageTransactions, planAssignments, plans } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 
 export type AssignmentRecord = z.output<typeof assignmentRecord>;
 export type AssignmentDetails = z.output<typeof assignmentDetails>;
@@ -20,18 +26,15 @@ export type AssignmentFilters = {
   /** Exclusive upper bound of starts_at. */
   date_to?: Date;
   search?: string;
-  sort?: 'id' | 'starts_at' | 'expired_at' | 'company_name' | 'plan_name' | 'units_used';
+  sort?: SortKeyOf<typeof planEndpoints.listAssignments>;
   order?: 'ASC' | 'DESC';
 };
 
-const SORT_COLUMNS = {
-  id: planAssignments.id,
-  starts_at: planAssignments.startsAt,
-  expired_at: planAssignments.expiredAt,
+// The export sorts as the list does (the same keys in the contract).
+const SORT_COLUMNS = sortColumnsOf(planEndpoints.listAssignments, planAssignments, {
   company_name: companies.fiscalName,
   plan_name: plans.name,
-  units_used: planAssignments.unitsUsed,
-} as const;
+});
 
 export const assignmentColumns = {
   id: planAssignments.id,
@@ -268,15 +271,11 @@ export type TransactionListInput = {
   kind?: 'consumption' | 'credit' | 'adjustment';
   page: number;
   itemsPerPage: number;
-  sort?: 'id' | 'created_at' | 'units';
+  sort?: SortKeyOf<typeof planEndpoints.listTransactions>;
   order?: 'ASC' | 'DESC';
 };
 
-const TRANSACTION_SORT = {
-  id: packageTransactions.id,
-  created_at: packageTransactions.createdAt,
-  units: packageTransactions.units,
-} as const;
+const TRANSACTION_SORT = sortColumnsOf(planEndpoints.listTransactions, packageTransactions);
 
 /** Unit movements of the packages the caller can see, by package or by company, newest first. */
 export async function listTransactions(deps: Deps, actor: Actor, input: TransactionListInput) {

@@ -1,10 +1,12 @@
 import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { planRecord } from '../../../contract/endpoints/plans.js';
+import { plans as planEndpoints, type planRecord } from '../../../contract/endpoints/plans.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { planAssignments, plans } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 
 export type PlanRecord = z.output<typeof planRecord>;
 type PlanStatus = 'active' | 'inactive';
@@ -22,18 +24,11 @@ export type PlanListInput = {
   itemsPerPage: number;
   search?: string;
   status?: PlanStatus;
-  sort?: 'id' | 'name' | 'price_usd' | 'validity_days' | 'signatures' | 'created_at';
+  sort?: SortKeyOf<typeof planEndpoints.listPlans>;
   order?: 'ASC' | 'DESC';
 };
 
-const SORT_COLUMNS = {
-  id: plans.id,
-  name: plans.name,
-  price_usd: plans.priceUsd,
-  validity_days: plans.validityDays,
-  signatures: plans.signatures,
-  created_at: plans.createdAt,
-} as const;
+const SORT_COLUMNS = sortColumnsOf(planEndpoints.listPlans, plans);
 
 // Qualified by hand: inside the subquery an unqualified "id" would be the assignment's own id.
 const assignmentsCount = sql<number>`(SELECT count(*) FROM plan_assignments pa WHERE pa.plan_id = "plans"."id")`;

@@ -1,11 +1,17 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { faqArticle, helpArticleRecord } from '../../../contract/endpoints/helpCenter.js';
+import {
+  type faqArticle,
+  type helpArticleRecord,
+  helpCenter,
+} from '../../../contract/endpoints/helpCenter.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { helpArticles } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { sanitizeRichText } from '../../html/sanitize.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 
 export type HelpArticleRecord = z.output<typeof helpArticleRecord>;
 export type FaqArticle = z.output<typeof faqArticle>;
@@ -25,18 +31,11 @@ export type HelpArticleListInput = {
   search?: string;
   status?: Status;
   category?: string;
-  sort?: 'id' | 'title' | 'category' | 'position' | 'published_at' | 'created_at';
+  sort?: SortKeyOf<typeof helpCenter.listHelpArticles>;
   order?: 'ASC' | 'DESC';
 };
 
-const SORT_COLUMNS = {
-  id: helpArticles.id,
-  title: helpArticles.title,
-  category: helpArticles.category,
-  position: helpArticles.position,
-  published_at: helpArticles.publishedAt,
-  created_at: helpArticles.createdAt,
-} as const;
+const SORT_COLUMNS = sortColumnsOf(helpCenter.listHelpArticles, helpArticles);
 
 type ArticleRow = typeof helpArticles.$inferSelect;
 

@@ -1,11 +1,17 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { myNotification, notificationRecord } from '../../../contract/endpoints/notifications.js';
+import {
+  type myNotification,
+  notifications as notificationEndpoints,
+  type notificationRecord,
+} from '../../../contract/endpoints/notifications.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { companies, notificationReads, notifications, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { sanitizeRichText } from '../../html/sanitize.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { NOTIFICATION_EMAIL_QUEUE } from './notificationEmails.js';
 
 export type NotificationRecord = z.output<typeof notificationRecord>;
@@ -28,16 +34,11 @@ export type NotificationListInput = {
   status?: Status;
   audience?: Audience;
   company_id?: number;
-  sort?: 'id' | 'title' | 'published_at' | 'created_at';
+  sort?: SortKeyOf<typeof notificationEndpoints.listNotifications>;
   order?: 'ASC' | 'DESC';
 };
 
-const SORT_COLUMNS = {
-  id: notifications.id,
-  title: notifications.title,
-  published_at: notifications.publishedAt,
-  created_at: notifications.createdAt,
-} as const;
+const SORT_COLUMNS = sortColumnsOf(notificationEndpoints.listNotifications, notifications);
 
 const selectNotifications = (deps: Deps) =>
   deps.database.db

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LIST_SORTS, requestSummary } from '../../../contract/endpoints/requestHistory.js';
+import { requestHistory, type requestSummary } from '../../../contract/endpoints/requestHistory.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import { inIds } from '../../db/idArrays.js';
 import { preparedByIds } from '../../db/preparedByIds.js';
@@ -15,6 +16,7 @@ import {
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { COUNT_AHEAD, listPage, type PageInput, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { requestIdIn, resolveSignerFilter, signerSearchQuery } from './signerSearch.js';
 
 export type RequestSummary = z.output<typeof requestSummary>;
@@ -31,7 +33,10 @@ export type HistoryFilters = {
   signerRequestIds?: readonly number[];
 };
 
-export type HistorySort = { sort: (typeof LIST_SORTS)[number]; order: 'ASC' | 'DESC' };
+export type HistorySort = {
+  sort: SortKeyOf<typeof requestHistory.listSignatureRequests>;
+  order: 'ASC' | 'DESC';
+};
 
 export const HISTORY_MESSAGES = {
   notFound: 'La solicitud de firma no existe',
@@ -65,12 +70,9 @@ export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undef
   return and(...conditions);
 }
 
-const SORT_COLUMNS = {
-  created_at: signatureRequests.createdAt,
-  expires_at: signatureRequests.expiresAt,
+const SORT_COLUMNS = sortColumnsOf(requestHistory.listSignatureRequests, signatureRequests, {
   title: sql`lower(${signatureRequests.title})`,
-  status: signatureRequests.status,
-} as const;
+});
 
 function orderOf({ sort, order }: HistorySort): SQL {
   const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;

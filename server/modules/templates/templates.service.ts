@@ -1,13 +1,15 @@
 import { and, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TemplateField } from '../../../contract/endpoints/templateFields.js';
-import type {
-  templateContent,
-  templateRecord,
-  templateSummary,
-  templateVersionRecord,
-  templateVersionSummary,
+import {
+  type templateContent,
+  type templateRecord,
+  type templateSummary,
+  templates,
+  type templateVersionRecord,
+  type templateVersionSummary,
 } from '../../../contract/endpoints/templates.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
 import { preparedByIds } from '../../db/preparedByIds.js';
 import {
@@ -21,6 +23,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound, unprocessable } from '../../errors.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
 import { likePattern, listPage, orderFor, pageWindow } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 import { cleanContent, versionColumnsOf } from './templateContent.js';
 
 export type TemplateSummary = z.output<typeof templateSummary>;
@@ -166,14 +169,9 @@ export async function getTemplate(db: Db, templateId: number): Promise<TemplateR
   };
 }
 
-const SORT_COLUMNS = {
-  id: documentTemplates.id,
+const SORT_COLUMNS = sortColumnsOf(templates.listTemplates, documentTemplates, {
   name: sql`lower(${documentTemplates.name})`,
-  status: documentTemplates.status,
-  current_version: documentTemplates.currentVersion,
-  created_at: documentTemplates.createdAt,
-  updated_at: documentTemplates.updatedAt,
-} as const;
+});
 
 export type TemplateListInput = {
   company_id?: number;
@@ -182,7 +180,7 @@ export type TemplateListInput = {
   search?: string;
   document_type_id?: number;
   status?: Status;
-  sort?: keyof typeof SORT_COLUMNS;
+  sort?: SortKeyOf<typeof templates.listTemplates>;
   order?: 'ASC' | 'DESC';
 };
 

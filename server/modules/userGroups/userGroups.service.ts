@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { userGroupRecord } from '../../../contract/endpoints/userGroups.js';
+import {
+  userGroups as userGroupEndpoints,
+  type userGroupRecord,
+} from '../../../contract/endpoints/userGroups.js';
 import type { Db } from '../../db/client.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
@@ -75,16 +78,12 @@ async function withMembers(db: Db, rows: GroupRow[]): Promise<UserGroupRecord[]>
 export const userGroupsCrud = crudService<
   typeof userGroups,
   UserGroupRecord,
-  'id' | 'name' | 'member_count' | 'created_at'
+  typeof userGroupEndpoints.listGroups
 >({
   table: userGroups,
+  list: userGroupEndpoints.listGroups,
   search: [userGroups.name, userGroups.description],
-  sort: {
-    id: userGroups.id,
-    name: sql`lower(${userGroups.name})`,
-    member_count: memberCount,
-    created_at: userGroups.createdAt,
-  },
+  sortBy: { name: sql`lower(${userGroups.name})`, member_count: memberCount },
   defaultSort: 'name',
   unique: { name: GROUP_MESSAGES.nameTaken },
   messages: GROUP_MESSAGES,

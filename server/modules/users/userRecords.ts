@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { userListItem, userRecord } from '../../../contract/endpoints/adminUsers.js';
+import { adminUsers, type userListItem, type userRecord } from '../../../contract/endpoints/adminUsers.js';
+import type { SortKeyOf } from '../../../contract/listInputs.js';
 import { ROLE } from '../../../contract/permissions.js';
 import type { Db } from '../../db/client.js';
 import { inIds } from '../../db/idArrays.js';
@@ -11,6 +12,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, streamXlsx } from '../../export/xlsx.js';
 import { likePattern, listOrder, listPage } from '../common/listing.js';
+import { sortColumnsOf } from '../common/listSorts.js';
 
 export type UserRecord = z.output<typeof userRecord>;
 export type UserListItem = z.output<typeof userListItem>;
@@ -138,21 +140,16 @@ function userConditions(actor: Actor, filters: UserFilters): SQL | undefined {
   );
 }
 
-const SORT_COLUMNS = {
-  id: users.id,
+const SORT_COLUMNS = sortColumnsOf(adminUsers.listUsers, users, {
   full_name: sql`lower(${fullName})`,
-  email: users.email,
   role_name: roles.name,
   company_name: companies.fiscalName,
-  status: users.status,
-  created_at: users.createdAt,
-  last_login_at: users.lastLoginAt,
-} as const;
+});
 
 export type UserListInput = UserFilters & {
   page: number;
   itemsPerPage: number;
-  sort?: keyof typeof SORT_COLUMNS;
+  sort?: SortKeyOf<typeof adminUsers.listUsers>;
   order?: 'ASC' | 'DESC';
 };
 

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
+import { endpoints } from '../../../contract';
 import type { bannerAudience, bannerKind, bannerStatus } from '../../../contract/endpoints/banner';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 import type { FormValues } from '../common/formValues';
 import { dateText, endOfDayText, idOrNull, textOrNull } from '../common/formValues';
-import { listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
 
 type BannerKind = z.output<typeof bannerKind>;
 type BannerAudience = z.output<typeof bannerAudience>;
@@ -34,15 +35,13 @@ export function bannerBody(data: FormValues) {
   };
 }
 
-const FILTERS = ['kind', 'audience', 'company_id', 'status', 'active_now'] as const;
-const SORTS = ['id', 'title', 'starts_at', 'ends_at', 'created_at'] as const;
+const LIST_OPTIONS = listOptionsOf(endpoints.listBanners);
 
 /** Banners (SPEC §7.2 Banner): get_banners, get_banner, save_banner, update_banner, delete_banner. */
 export const bannersData = {
   getList: {
     endpoint: 'listBanners',
-    toInput: (params) =>
-      listQueryInput(params, { filters: FILTERS, sorts: SORTS }) as EndpointInput<'listBanners'>,
+    toInput: (params) => listQueryInput(params, LIST_OPTIONS) as EndpointInput<'listBanners'>,
   },
   getOne: { endpoint: 'getBanner', toInput: ({ id }) => ({ bannerId: Number(id) }) },
   create: { endpoint: 'createBanner', toInput: ({ data }) => ({ body: bannerBody(data) }) },

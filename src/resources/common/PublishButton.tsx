@@ -11,10 +11,14 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { type RaRecord, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { EndpointName } from '../../../contract';
+import { useMayCall } from '../../access/endpointAccess';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { RowActionButton } from './RowActionButton';
 
 export type PublishButtonProps = {
+  /** The endpoint `publish` calls: the button shows only to whoever may call it. */
+  endpoint: EndpointName;
   /** Publishes the record; `sendEmail` is the checkbox's value when `emailOption` is set. */
   publish: (record: RaRecord, sendEmail: boolean) => Promise<unknown>;
   title: (record: RaRecord) => string;
@@ -25,15 +29,23 @@ export type PublishButtonProps = {
 };
 
 /** "Publicar" on a draft row: asks for confirmation, then publishes and refreshes the list. */
-export function PublishButton({ publish, title, content, successMessage, emailOption }: PublishButtonProps) {
+export function PublishButton({
+  endpoint,
+  publish,
+  title,
+  content,
+  successMessage,
+  emailOption,
+}: PublishButtonProps) {
   const record = useRecordContext();
+  const mayCall = useMayCall();
   const translate = useAppTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [sendEmail, setSendEmail] = useState(false);
   const [running, setRunning] = useState(false);
-  if (!record || record.status === 'published') return null;
+  if (!record || record.status === 'published' || !mayCall(endpoint)) return null;
 
   const confirm = async () => {
     setRunning(true);

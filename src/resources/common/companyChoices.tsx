@@ -8,6 +8,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { PLATFORM_COMPANY_ID, ROLE } from '../../../contract';
+import { mayCallEndpoint } from '../../access/endpointAccess';
 import type { AppDataProvider, EndpointReply } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useSessionUser } from '../../layout/useSessionUser';
@@ -24,11 +25,11 @@ const COMPANY_PAGE = 100;
 
 /**
  * The signed-in user's scope: the platform administrator (role 20) sees and manages every company;
- * a company user sees its company and branches, and creates branches with company.update.
+ * a company user sees its company and branches. Whether they may list or change companies is the
+ * contract's answer for the endpoints that do it.
  */
 export function useCompanyScope() {
   const { user } = useSessionUser();
-  const permissions = user?.permissions ?? [];
   const isPlatform = user?.company_id === PLATFORM_COMPANY_ID;
   return {
     companyId: user?.company_id ?? 0,
@@ -36,8 +37,7 @@ export function useCompanyScope() {
     roleId: user?.role_id ?? 0,
     isPlatform,
     isAdministrator: user?.role_id === ROLE.administrator || isPlatform,
-    canListCompanies: permissions.includes('company.list'),
-    canUpdate: permissions.includes('company.update'),
+    canListCompanies: mayCallEndpoint(user, 'listCompanies'),
   };
 }
 

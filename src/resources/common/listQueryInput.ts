@@ -1,4 +1,5 @@
 import type { GetListParams } from 'react-admin';
+import { type EndpointDefinition, listInputsOf, type SortKeyOf } from '../../../contract';
 
 /**
  * The common part of a list endpoint's input from react-admin's `getList` params: page and page
@@ -20,6 +21,20 @@ export type ListQueryOptions<F extends string, S extends string> = {
   /** Sort fields the endpoint accepts; any other sort is left to the server's default. */
   sorts: readonly S[];
 };
+
+/**
+ * The filters (besides the search, which `listQueryInput` reads itself) and the sorts of a list
+ * endpoint, as its contract declares them: a screen restates neither.
+ */
+export function listOptionsOf<E extends EndpointDefinition>(
+  endpoint: E,
+): ListQueryOptions<string, SortKeyOf<E>> {
+  const inputs = listInputsOf(endpoint);
+  return {
+    filters: Object.keys(inputs?.filters ?? {}).filter((name) => name !== 'search'),
+    sorts: (inputs?.sorts ?? []) as readonly SortKeyOf<E>[],
+  };
+}
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 

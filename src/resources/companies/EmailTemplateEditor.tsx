@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { EmailTemplateKey } from '../../../contract/features';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDebounced } from '../common/useDebounced';
@@ -16,6 +17,7 @@ const PREVIEW_DELAY_MS = 400;
  * live preview rendered by the server (sanitised, with sample values) in a sandboxed frame.
  */
 export function EmailTemplateEditor({ data }: { data: CompanyFeatures }) {
+  const mayCall = useMayCall();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const translate = useAppTranslate();
@@ -156,16 +158,20 @@ export function EmailTemplateEditor({ data }: { data: CompanyFeatures }) {
               </Stack>
             </Box>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button color="inherit" onClick={() => run('restore')} disabled={saving}>
-                {translate('app.companies.features.restore_template')}
-              </Button>
-              <Button
-                variant="contained"
-                onClick={() => run('save')}
-                disabled={saving || !subject.trim() || !body.trim()}
-              >
-                {translate('app.companies.features.save_template')}
-              </Button>
+              {mayCall('restoreEmailTemplate') ? (
+                <Button color="inherit" onClick={() => run('restore')} disabled={saving}>
+                  {translate('app.companies.features.restore_template')}
+                </Button>
+              ) : null}
+              {mayCall('saveEmailTemplateContent') ? (
+                <Button
+                  variant="contained"
+                  onClick={() => run('save')}
+                  disabled={saving || !subject.trim() || !body.trim()}
+                >
+                  {translate('app.companies.features.save_template')}
+                </Button>
+              ) : null}
             </Stack>
           </Stack>
           <Box>

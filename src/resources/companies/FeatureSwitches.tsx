@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { FeatureKey } from '../../../contract/features';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider, EndpointReply } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
@@ -19,8 +20,12 @@ export type CompanyFeatures = EndpointReply<'getCompanyEnabledFeatures'>;
 
 export const companyFeaturesKey = (companyId: number) => ['company-features', companyId] as const;
 
-/** One switch per feature of the catalogue (contract/features.ts); platform-managed ones are read-only for companies. */
+/**
+ * One switch per feature of the catalogue (contract/features.ts); platform-managed ones are
+ * read-only for companies, and all of them for a user who may not change features.
+ */
 export function FeatureSwitches({ data }: { data: CompanyFeatures }) {
+  const mayChange = useMayCall()('updateCompanyEnableFeature');
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const translate = useAppTranslate();
@@ -84,7 +89,7 @@ export function FeatureSwitches({ data }: { data: CompanyFeatures }) {
                   control={
                     <Switch
                       checked={feature.enabled}
-                      disabled={!feature.editable || pending !== null}
+                      disabled={!mayChange || !feature.editable || pending !== null}
                       onChange={(_event, checked) => toggle(feature.key, checked)}
                       slotProps={{ input: { 'aria-label': feature.label } }}
                     />

@@ -1,20 +1,11 @@
 import type { GetListParams } from 'react-admin';
-import { PLATFORM_COMPANY_ID } from '../../../contract';
+import { endpoints, PLATFORM_COMPANY_ID, sortKeysOf } from '../../../contract';
 import { createSessionStore } from '../../authProvider/session';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
-/** Columns company_list sorts by (contract `companySort`); any other keeps the server's order. */
-const SORTABLE = [
-  'id',
-  'fiscal_name',
-  'tax_id',
-  'status',
-  'created_at',
-  'updated_at',
-  'storage_used_gb',
-  'storage_capacity_gb',
-] as const;
+/** Columns company_list sorts by (its contract's); any other keeps the server's order. */
+const SORTABLE = sortKeysOf(endpoints.listCompanies);
 type CompanySort = (typeof SORTABLE)[number];
 const isCompanySort = (field: string | undefined): field is CompanySort =>
   (SORTABLE as readonly (string | undefined)[]).includes(field);

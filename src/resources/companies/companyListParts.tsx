@@ -2,6 +2,7 @@ import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext } from 'react-admin';
 import { PLATFORM_COMPANY_ID } from '../../../contract';
+import { useMayCall } from '../../access/endpointAccess';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDeleteButton, UpdateButton, ViewDetailsButton } from '../common';
 import { useCompanyScope } from '../common/companyChoices';
@@ -13,7 +14,8 @@ import { companyUpdatePath } from './paths';
 
 /**
  * The administrator creates companies ("Creación de Empresas"); a company user sees its company
- * and branches and creates branches ("Creación de Sucursales"). Creating shows the new API key once.
+ * and branches and creates branches ("Creación de Sucursales"), each offered to whoever may call
+ * the endpoint that saves it. Creating shows the new API key once.
  */
 export function useCompanyListAdjustments(): ScreenAdjustments {
   const scope = useCompanyScope();
@@ -29,7 +31,7 @@ export function useCompanyListAdjustments(): ScreenAdjustments {
       title={translate('app.companies.api_key_created')}
     />
   );
-  const common = { canCreate: scope.canUpdate, extra };
+  const common = { extra };
   if (scope.isAdministrator) {
     return {
       ...common,
@@ -56,12 +58,12 @@ export function useCompanyListAdjustments(): ScreenAdjustments {
 
 /** Details; update on its own page (SPEC §2.1 /user/company/update/:id); delete. */
 export function CompanyRowActions() {
-  const { canUpdate } = useCompanyScope();
+  const mayCall = useMayCall();
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       <ViewDetailsButton />
-      {canUpdate ? <UpdateButton to={(record) => companyUpdatePath(record.id)} /> : null}
-      {canUpdate ? <CompanyDeleteButton /> : null}
+      {mayCall('updateCompany') ? <UpdateButton to={(record) => companyUpdatePath(record.id)} /> : null}
+      {mayCall('deleteCompany') ? <CompanyDeleteButton /> : null}
     </Stack>
   );
 }

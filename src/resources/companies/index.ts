@@ -42,7 +42,7 @@ export const companies = defineResource({
   icon: BusinessOutlinedIcon,
   recordRepresentation: 'fiscal_name',
   data: companiesData,
-  access: { export: ['company.list'] },
+  access: { export: 'exportCompanies' },
   screens: {
     route: { name: 'admin.company.items-crud', path: '/user/company' },
     title: 'app.companies.title_administrator',

@@ -8,11 +8,11 @@ import {
   required,
   SelectInput,
   TextInput,
-  useCanAccess,
   useDataProvider,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import {
@@ -33,15 +33,18 @@ export const treeQueryKey = (companyId: number) => ['document-group-tree', compa
 const fieldsOf = (resource: ScreenResource): NamedField[] =>
   Object.entries(resource.screens.fields).flatMap(([source, field]) => (field ? [{ ...field, source }] : []));
 
+/** Details; edit and delete where the folder's rights and the user's permissions both allow. */
 function RowActions() {
   const record = useRecordContext();
-  const canDelete = useCanAccess({ resource: 'document_groups', action: 'delete' }).canAccess;
+  const mayCall = useMayCall();
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
       <ViewDetailsButton />
-      {record.can_edit ? <EditButton to={(row) => `/document/${row.id}`} /> : null}
-      {record.can_edit && canDelete ? <ConfirmDeleteButton /> : null}
+      {record.can_edit && mayCall('updateDocumentPackage') ? (
+        <EditButton to={(row) => `/document/${row.id}`} />
+      ) : null}
+      {record.can_edit && mayCall('deleteDocumentPackage') ? <ConfirmDeleteButton /> : null}
     </Box>
   );
 }
@@ -76,6 +79,7 @@ export function DocumentGroupsPage({ resource }: { resource: ScreenResource }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const refresh = useRefresh();
+  const mayCall = useMayCall();
   const [companyId, setCompanyId] = useState(scope.companyId);
   const tree = useQuery({
     queryKey: treeQueryKey(companyId),
@@ -132,11 +136,17 @@ export function DocumentGroupsPage({ resource }: { resource: ScreenResource }) {
                 tree={tree.data}
                 selectedId={selected.id}
                 onSelect={setSelectedId}
-                onMove={(folderId, parentId) => void run(folderId, { action: 'move', parent_id: parentId })}
+                onMove={
+                  mayCall('updateFolder')
+                    ? (folderId, parentId) => void run(folderId, { action: 'move', parent_id: parentId })
+                    : undefined
+                }
               />
-              <Typography variant="caption" color="text.secondary">
-                {translate('app.document_groups.drag_hint')}
-              </Typography>
+              {mayCall('updateFolder') ? (
+                <Typography variant="caption" color="text.secondary">
+                  {translate('app.document_groups.drag_hint')}
+                </Typography>
+              ) : null}
             </>
           ) : (
             <Typography variant="body2">{translate('app.document_groups.loading')}</Typography>
@@ -154,7 +164,7 @@ export function DocumentGroupsPage({ resource }: { resource: ScreenResource }) {
             storeKey={`${resource.name}.${companyId}.${selected.id}.listParams`}
             sort={resource.screens.sort}
             actions={<CompanyScopePicker value={companyId} onChange={setCompanyId} />}
-            canCreate={selected.can_edit}
+            canCreate={selected.can_edit && mayCall('addDocumentPackage')}
             create={{
               title: translate('app.document_groups.create_title'),
               content: <GroupInputs />,

@@ -19,6 +19,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useMayCall } from '../../access/endpointAccess';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FolderPermissionsDialog } from './FolderPermissionsDialog';
 import { type PackageTree, subtreeIds, type TreeFolder } from './FolderTree';
@@ -104,12 +105,18 @@ function FormDialog(props: {
   );
 }
 
-/** The selected folder's actions: new subfolder, rename, move, delete, permissions. */
+/**
+ * The selected folder's actions: new subfolder, rename, move, delete, permissions — those the
+ * user may call (none at all: no toolbar), enabled where the folder's rights allow.
+ */
 export function FolderToolbar({ tree, folder, companyId, run }: FolderToolbarProps) {
   const translate = useAppTranslate();
+  const mayCall = useMayCall();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [name, setName] = useState('');
   const [target, setTarget] = useState<number | ''>('');
+  const mayEdit = mayCall('updateFolder');
+  const mayShare = mayCall('setFolderPermissions');
   const isRoot = folder.parent_id === null;
   const close = () => setOpen(null);
   const show = (dialog: OpenDialog) => {
@@ -136,38 +143,47 @@ export function FolderToolbar({ tree, folder, companyId, run }: FolderToolbarPro
       slotProps={{ htmlInput: { maxLength: 120 } }}
     />
   );
+  if (!mayEdit && !mayShare) return null;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      <ToolButton
-        label={translate('app.document_groups.new_folder')}
-        icon={<CreateNewFolderOutlinedIcon />}
-        onClick={() => show('create')}
-        disabled={!folder.can_edit}
-      />
-      <ToolButton
-        label={translate('app.document_groups.rename_folder')}
-        icon={<DriveFileRenameOutlineIcon />}
-        onClick={() => show('rename')}
-        disabled={!folder.can_edit || isRoot}
-      />
-      <ToolButton
-        label={translate('app.document_groups.move_folder')}
-        icon={<DriveFileMoveOutlinedIcon />}
-        onClick={() => show('move')}
-        disabled={!folder.can_edit || isRoot}
-      />
-      <ToolButton
-        label={translate('app.document_groups.folder_permissions')}
-        icon={<LockPersonOutlinedIcon />}
-        onClick={() => show('permissions')}
-        disabled={!folder.can_edit}
-      />
-      <ToolButton
-        label={translate('app.document_groups.delete_folder')}
-        icon={<DeleteOutlineIcon />}
-        onClick={() => show('delete')}
-        disabled={!folder.can_edit || isRoot}
-      />
+      {mayEdit ? (
+        <>
+          <ToolButton
+            label={translate('app.document_groups.new_folder')}
+            icon={<CreateNewFolderOutlinedIcon />}
+            onClick={() => show('create')}
+            disabled={!folder.can_edit}
+          />
+          <ToolButton
+            label={translate('app.document_groups.rename_folder')}
+            icon={<DriveFileRenameOutlineIcon />}
+            onClick={() => show('rename')}
+            disabled={!folder.can_edit || isRoot}
+          />
+          <ToolButton
+            label={translate('app.document_groups.move_folder')}
+            icon={<DriveFileMoveOutlinedIcon />}
+            onClick={() => show('move')}
+            disabled={!folder.can_edit || isRoot}
+          />
+        </>
+      ) : null}
+      {mayShare ? (
+        <ToolButton
+          label={translate('app.document_groups.folder_permissions')}
+          icon={<LockPersonOutlinedIcon />}
+          onClick={() => show('permissions')}
+          disabled={!folder.can_edit}
+        />
+      ) : null}
+      {mayEdit ? (
+        <ToolButton
+          label={translate('app.document_groups.delete_folder')}
+          icon={<DeleteOutlineIcon />}
+          onClick={() => show('delete')}
+          disabled={!folder.can_edit || isRoot}
+        />
+      ) : null}
       <FormDialog
         open={open === 'create'}
         title={translate('app.document_groups.new_subfolder', { name: folder.name })}

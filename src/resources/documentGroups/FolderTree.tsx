@@ -47,8 +47,8 @@ type FolderTreeProps = {
   tree: PackageTree;
   selectedId: number;
   onSelect: (folderId: number) => void;
-  /** Drop of a folder onto another: move it there (the caller asks the server). */
-  onMove: (folderId: number, parentId: number) => void;
+  /** Drop of a folder onto another: move it there (the caller asks the server); none: no dragging. */
+  onMove?: (folderId: number, parentId: number) => void;
 };
 
 const DRAG_TYPE = 'application/x-rubrica-folder';
@@ -88,7 +88,7 @@ export function FolderTree({ tree, selectedId, onSelect, onMove }: FolderTreePro
     const folderId = Number(event.dataTransfer.getData(DRAG_TYPE));
     setDropTarget(null);
     setDragged(null);
-    if (folderId && canDrop(target)) onMove(folderId, target.id);
+    if (folderId && canDrop(target)) onMove?.(folderId, target.id);
   };
 
   return (
@@ -100,7 +100,7 @@ export function FolderTree({ tree, selectedId, onSelect, onMove }: FolderTreePro
     >
       {flat.map((node, index) => {
         const selected = node.id === selectedId;
-        const draggable = node.parent_id !== null && node.can_edit;
+        const draggable = onMove !== undefined && node.parent_id !== null && node.can_edit;
         return (
           <Box
             component="li"

@@ -1,10 +1,11 @@
 import type { GetListParams } from 'react-admin';
+import { type Endpoints, endpoints, type SortKeyOf, sortKeysOf } from '../../../contract';
 import { createSessionStore } from '../../authProvider/session';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
-const SORTABLE: readonly string[] = ['id', 'name', 'status', 'updated_at'];
-type PackageSort = 'id' | 'name' | 'status' | 'updated_at';
+const SORTABLE: readonly string[] = sortKeysOf(endpoints.listDocumentPackages);
+type PackageSort = SortKeyOf<Endpoints['listDocumentPackages']>;
 
 const positive = (value: unknown) => {
   const number = Number(value);

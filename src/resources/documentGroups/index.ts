@@ -26,7 +26,8 @@ export const documentGroups: ScreenResource = defineResource({
   icon: FolderCopyOutlinedIcon,
   recordRepresentation: 'name',
   data: documentGroupsData,
-  access: { edit: ['document_group.list', 'document.update'] },
+  // Groups are edited on their own page (/document/{id}), not through a bound data method.
+  access: { edit: 'updateDocumentPackage' },
   screens: {
     route: { name: 'admin.documentGroup.items-crud', path: '/document-group' },
     title: 'app.menu.document_groups',

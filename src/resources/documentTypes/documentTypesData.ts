@@ -1,10 +1,11 @@
 import type { GetListParams } from 'react-admin';
+import { type Endpoints, endpoints, type SortKeyOf, sortKeysOf } from '../../../contract';
 import { NO_SEARCH_KEY } from '../../../contract/endpoints/documentTypes';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
-const SORTABLE: readonly string[] = ['id', 'name', 'code', 'status', 'created_at'];
-type TypeSort = 'id' | 'name' | 'code' | 'status' | 'created_at';
+const SORTABLE: readonly string[] = sortKeysOf(endpoints.listDocumentTypes);
+type TypeSort = SortKeyOf<Endpoints['listDocumentTypes']>;
 type TypeStatus = 'active' | 'inactive';
 
 const searchOf = (filter: Record<string, unknown>) => {

@@ -15,7 +15,7 @@ export const documentTypes = defineResource({
   icon: DescriptionOutlinedIcon,
   recordRepresentation: 'name',
   data: documentTypesData,
-  access: { export: ['document_type.list'] },
+  access: { export: 'exportDocumentTypes' },
   screens: {
     route: { name: 'user.documentType.items-crud', path: '/document-type' },
     title: 'app.menu.document_types',

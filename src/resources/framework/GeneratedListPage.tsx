@@ -129,12 +129,16 @@ function RowActions({
   );
 }
 
-function useAllowedActions(resource: ScreenResource) {
+/**
+ * The actions the user may use, each decided by `canAccess` on the endpoint behind it; creating
+ * asks for the resource that saves (an adjustment may create through another, e.g. branches).
+ */
+function useAllowedActions(resource: ScreenResource, createResource: string = resource.name) {
   const name = resource.name;
   const show = useCanAccess({ resource: name, action: 'show' }).canAccess;
   const edit = useCanAccess({ resource: name, action: 'edit' }).canAccess;
   const remove = useCanAccess({ resource: name, action: 'delete' }).canAccess;
-  const create = useCanAccess({ resource: name, action: 'create' }).canAccess;
+  const create = useCanAccess({ resource: createResource, action: 'create' }).canAccess;
   const exportAllowed = useCanAccess({ resource: name, action: 'export' }).canAccess;
   const allowed: Record<RowAction, boolean | undefined> = { show, edit, update: edit, delete: remove };
   return {
@@ -191,9 +195,9 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
   const { screens } = resource;
   const scope = useCompanyScope();
   const [companyId, setCompanyId] = useState(scope.companyId);
-  const allowed = useAllowedActions(resource);
   // Declared once per resource, so the hook is called on every render or on none.
   const adjust: ScreenAdjustments = screens.overrides?.useAdjustments?.() ?? {};
+  const allowed = useAllowedActions(resource, adjust.create?.resource);
   const filters = useFilters(resource, adjust.hiddenFilters);
   const createForm = useGeneratedForm(resource, 'create');
   const editForm = useGeneratedForm(resource, 'edit');
@@ -249,7 +253,7 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
               }
             : undefined
         }
-        canCreate={allowed.create && adjust.canCreate !== false}
+        canCreate={allowed.create}
         create={
           createTitle
             ? {

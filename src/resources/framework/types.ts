@@ -154,7 +154,6 @@ export type ScreenAdjustments = {
     /** The toast after creating (e.g. that an invitation went out). */
     successMessage?: (record: RaRecord) => string;
   };
-  canCreate?: boolean;
   /** Rendered beside the list (e.g. a dialog the page opens after creating). */
   extra?: ReactNode;
 };

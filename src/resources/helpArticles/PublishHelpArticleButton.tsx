@@ -9,6 +9,7 @@ export function PublishHelpArticleButton() {
   const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <PublishButton
+      endpoint="updateHelpArticle"
       publish={(record) =>
         dataProvider.callEndpoint('updateHelpArticle', {
           id: Number(record.id),

@@ -1,7 +1,8 @@
+import { endpoints } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 import type { FormValues } from '../common/formValues';
-import { listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
 
 /** The article form's values as the body of save_help_article / update_help_article. */
 export function helpArticleBody(data: FormValues) {
@@ -14,18 +15,14 @@ export function helpArticleBody(data: FormValues) {
   };
 }
 
-const FILTERS = ['status', 'category'] as const;
-const SORTS = ['id', 'title', 'category', 'position', 'published_at', 'created_at'] as const;
+const LIST_OPTIONS = listOptionsOf(endpoints.listHelpArticles);
 
 /** Help center articles (help_articles_list and its CRUD endpoints); the FAQ page reads faq_articles. */
 export const helpArticlesData = {
   getList: {
     endpoint: 'listHelpArticles',
     toInput: (params) => ({
-      body: listQueryInput(params, {
-        filters: FILTERS,
-        sorts: SORTS,
-      }) as EndpointInput<'listHelpArticles'>['body'],
+      body: listQueryInput(params, LIST_OPTIONS) as EndpointInput<'listHelpArticles'>['body'],
     }),
   },
   getOne: { endpoint: 'getHelpArticle', toInput: ({ id }) => ({ id: Number(id) }) },

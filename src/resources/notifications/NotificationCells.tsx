@@ -46,6 +46,7 @@ export function PublishNotificationButton() {
   const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <PublishButton
+      endpoint="publishNotification"
       publish={(record, sendEmail) =>
         dataProvider.callEndpoint('publishNotification', {
           id: Number(record.id),

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
+import { endpoints } from '../../../contract';
 import type { notificationAudience } from '../../../contract/endpoints/notifications';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 import type { FormValues } from '../common/formValues';
 import { idOrNull } from '../common/formValues';
-import { listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
 
 type NotificationAudience = z.output<typeof notificationAudience>;
 
@@ -21,18 +22,14 @@ export function notificationBody(data: FormValues) {
   };
 }
 
-const FILTERS = ['status', 'audience', 'company_id'] as const;
-const SORTS = ['id', 'title', 'published_at', 'created_at'] as const;
+const LIST_OPTIONS = listOptionsOf(endpoints.listNotifications);
 
 /** Notifications (notifications_list and its CRUD endpoints; publishing is a custom action). */
 export const notificationsData = {
   getList: {
     endpoint: 'listNotifications',
     toInput: (params) => ({
-      body: listQueryInput(params, {
-        filters: FILTERS,
-        sorts: SORTS,
-      }) as EndpointInput<'listNotifications'>['body'],
+      body: listQueryInput(params, LIST_OPTIONS) as EndpointInput<'listNotifications'>['body'],
     }),
   },
   getOne: { endpoint: 'getNotification', toInput: ({ id }) => ({ id: Number(id) }) },

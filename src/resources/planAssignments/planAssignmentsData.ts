@@ -1,21 +1,15 @@
 import type { GetListParams } from 'react-admin';
+import { endpoints } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import { listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
 
-const FILTERS = ['company_id', 'plan_id', 'status', 'date_from', 'date_to'] as const;
-const SORTS = ['id', 'starts_at', 'expired_at', 'company_name', 'plan_name', 'units_used'] as const;
+const LIST_OPTIONS = listOptionsOf(endpoints.listAssignments);
+const TRANSACTION_OPTIONS = listOptionsOf(endpoints.listTransactions);
 
 /** The assignment filters of a list params, as the body of get_packages_assignments and its export. */
 export function assignmentFilters(params: GetListParams) {
-  const {
-    page: _page,
-    itemsPerPage: _perPage,
-    ...filters
-  } = listQueryInput(params, {
-    filters: FILTERS,
-    sorts: SORTS,
-  });
+  const { page: _page, itemsPerPage: _perPage, ...filters } = listQueryInput(params, LIST_OPTIONS);
   return filters as EndpointInput<'exportAssignments'>['body'];
 }
 
@@ -27,10 +21,7 @@ export const planAssignmentsData = {
   getList: {
     endpoint: 'listAssignments',
     toInput: (params) => ({
-      body: listQueryInput(params, {
-        filters: FILTERS,
-        sorts: SORTS,
-      }) as EndpointInput<'listAssignments'>['body'],
+      body: listQueryInput(params, LIST_OPTIONS) as EndpointInput<'listAssignments'>['body'],
     }),
   },
   getOne: {
@@ -55,10 +46,7 @@ export const planTransactionsData = {
   getList: {
     endpoint: 'listTransactions',
     toInput: (params) => ({
-      body: listQueryInput(params, {
-        filters: ['assignment_id', 'company_id', 'kind'],
-        sorts: ['id', 'created_at', 'units'],
-      }) as EndpointInput<'listTransactions'>['body'],
+      body: listQueryInput(params, TRANSACTION_OPTIONS) as EndpointInput<'listTransactions'>['body'],
     }),
   },
   getManyReference: {
@@ -68,7 +56,7 @@ export const planTransactionsData = {
         [params.target]: Number(params.id),
         page: params.pagination.page,
         itemsPerPage: params.pagination.perPage,
-        ...(params.sort.field === 'created_at' || params.sort.field === 'units'
+        ...((TRANSACTION_OPTIONS.sorts as readonly string[]).includes(params.sort.field)
           ? { sort: params.sort.field, order: params.sort.order === 'ASC' ? 'ASC' : 'DESC' }
           : {}),
       } as EndpointInput<'listTransactions'>['body'],

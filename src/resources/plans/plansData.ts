@@ -1,7 +1,8 @@
+import { endpoints } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 import type { FormValues } from '../common/formValues';
-import { listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
 
 /** The plan form's values as the body of save_package_plan / update_package_plan. */
 export function planBody(data: FormValues) {
@@ -16,15 +17,13 @@ export function planBody(data: FormValues) {
   };
 }
 
-const FILTERS = ['status'] as const;
-const SORTS = ['id', 'name', 'price_usd', 'validity_days', 'signatures', 'created_at'] as const;
+const LIST_OPTIONS = listOptionsOf(endpoints.listPlans);
 
 /** The plan catalogue (SPEC §7.2 Plans: get_packages_plans and the plan CRUD endpoints). */
 export const plansData = {
   getList: {
     endpoint: 'listPlans',
-    toInput: (params) =>
-      listQueryInput(params, { filters: FILTERS, sorts: SORTS }) as EndpointInput<'listPlans'>,
+    toInput: (params) => listQueryInput(params, LIST_OPTIONS) as EndpointInput<'listPlans'>,
   },
   getOne: { endpoint: 'getPlan', toInput: ({ id }) => ({ id: Number(id) }) },
   create: { endpoint: 'createPlan', toInput: ({ data }) => ({ body: planBody(data) }) },

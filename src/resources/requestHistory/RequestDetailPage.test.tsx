@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { seededRoleUser, signInAs } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
 import { RequestDetailPage } from './RequestDetailPage';
 import { fakeApi, summary } from './requestHistoryFakes';
@@ -131,6 +132,11 @@ const renderDetail = (answer: Parameters<typeof fakeApi>[0]) => {
 };
 
 describe('RequestDetailPage', () => {
+  // The sender's actions show to whoever may call them: an operator here, unless a test says otherwise.
+  beforeEach(() => {
+    signInAs(seededRoleUser('Operador'));
+  });
+
   it('without a request id keeps the screen title and points to the history', async () => {
     renderWithAdmin(<RequestDetailPage />, {
       path: '/update-signature-request/update',
@@ -180,6 +186,26 @@ describe('RequestDetailPage', () => {
     // Only the signer holding a live link can be resent to.
     expect(screen.getByRole('button', { name: 'Reenviar a Ana Errada' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reenviar a Beto Espera' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it('offers an auditor no action their role may not call, and keeps the downloads', async () => {
+    signInAs(seededRoleUser('Auditor'));
+    renderDetail(() => detail());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contrato de arriendo' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Invitado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ampliar vencimiento' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar solicitud' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reenviar/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Descargar' })).toHaveLength(2);
+  }, 60_000);
+
+  it('offers an operator extending, cancelling and resending', async () => {
+    renderDetail(() => detail());
+    expect(await screen.findByRole('button', { name: 'Ampliar vencimiento' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar solicitud' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reenviar a Ana Errada' })).toBeInTheDocument();
   }, 60_000);
 
   it('resends to a corrected address', async () => {

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { pdfFileName } from '../../../contract/fileNames';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { deadlineText, formatDateTime } from '../../format';
@@ -43,7 +44,8 @@ const errorsOf = (error: unknown): FieldErrors =>
 /**
  * /update-signature-request/update/{id}: one request — its documents, its signers and their
  * status, the timeline from its events, the e-mails with their delivery status — and what the
- * sender may still do: resend (to a corrected address), cancel with a reason, extend, download.
+ * sender may still do: resend (to a corrected address), cancel with a reason, extend, download;
+ * each offered only to a user who may call its endpoint (an auditor reads, and acts on nothing).
  */
 export function RequestDetailPage() {
   const app = useAppTranslate();
@@ -53,6 +55,7 @@ export function RequestDetailPage() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const download = useEndpointDownload();
+  const mayCall = useMayCall();
   const [resending, setResending] = useState<Signer | null>(null);
   const [dialog, setDialog] = useState<'cancel' | 'extend' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,6 +122,11 @@ export function RequestDetailPage() {
   const request = detail.data;
   const inProgress = request.status === 'in_progress';
   const firstSigner = request.signer_details[0];
+  const resendEndpoint =
+    request.source === 'pdf' || request.source === 'bulk_pdf'
+      ? 'resendSignatureRequestPdf'
+      : 'resendSignatureRequest';
+  const mayDownloadDocument = firstSigner !== undefined && mayCall('viewPdfDocument');
 
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 }, minWidth: 0 }}>
@@ -159,26 +167,28 @@ export function RequestDetailPage() {
           useFlexGap
           sx={{ flexWrap: 'wrap', alignSelf: { md: 'flex-start' } }}
         >
-          {(inProgress || request.status === 'expired') && (
+          {(inProgress || request.status === 'expired') && mayCall('extendTimeLimit') && (
             <Button variant="outlined" onClick={() => setDialog('extend')}>
               {HISTORY_TEXT.extend}
             </Button>
           )}
-          {inProgress && (
+          {inProgress && mayCall('cancelSignatureRequest') && (
             <Button variant="outlined" color="error" onClick={() => setDialog('cancel')}>
               {HISTORY_TEXT.cancel}
             </Button>
           )}
-          <Button
-            variant="contained"
-            onClick={() =>
-              fetchFile(() =>
-                download('downloadZip', { body: { request_ids: [request.id] } }, 'solicitud.zip'),
-              )
-            }
-          >
-            {HISTORY_TEXT.download}
-          </Button>
+          {mayCall('downloadZip') && (
+            <Button
+              variant="contained"
+              onClick={() =>
+                fetchFile(() =>
+                  download('downloadZip', { body: { request_ids: [request.id] } }, 'solicitud.zip'),
+                )
+              }
+            >
+              {HISTORY_TEXT.download}
+            </Button>
+          )}
         </Stack>
       </Stack>
       <Box
@@ -199,7 +209,7 @@ export function RequestDetailPage() {
                   key={document.id}
                   disableGutters
                   secondaryAction={
-                    firstSigner && (
+                    mayDownloadDocument && (
                       <Button
                         size="small"
                         onClick={() =>
@@ -236,7 +246,11 @@ export function RequestDetailPage() {
             </Typography>
           </CardContent>
         </Card>
-        <RequestSignersCard signers={request.signer_details} canResend={inProgress} onResend={setResending} />
+        <RequestSignersCard
+          signers={request.signer_details}
+          canResend={inProgress && mayCall(resendEndpoint)}
+          onResend={setResending}
+        />
         <Card variant="outlined">
           <CardContent>
             <Typography component="h2" variant="h6">
@@ -303,18 +317,13 @@ export function RequestDetailPage() {
           onSubmit={(values) =>
             act(
               () =>
-                dataProvider.callEndpoint(
-                  request.source === 'pdf' || request.source === 'bulk_pdf'
-                    ? 'resendSignatureRequestPdf'
-                    : 'resendSignatureRequest',
-                  {
-                    body: {
-                      signer_id: resending.id,
-                      email: values.email,
-                      ...(values.phone ? { phone: values.phone } : {}),
-                    },
+                dataProvider.callEndpoint(resendEndpoint, {
+                  body: {
+                    signer_id: resending.id,
+                    email: values.email,
+                    ...(values.phone ? { phone: values.phone } : {}),
                   },
-                ),
+                }),
               'Invitación reenviada',
             )
           }

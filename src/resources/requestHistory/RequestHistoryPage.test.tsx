@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seededRoleUser, signInAs } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
 import { RequestHistoryPage } from './RequestHistoryPage';
 import { fakeApi, summary } from './requestHistoryFakes';
@@ -12,6 +13,9 @@ const ITEMS = [
 ];
 
 describe('RequestHistoryPage', () => {
+  beforeEach(() => {
+    signInAs(seededRoleUser('Auditor'));
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists requests with Spanish status chips and sends the filters to the server', async () => {
@@ -48,6 +52,19 @@ describe('RequestHistoryPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Solicitud' }));
     await waitFor(() => expect(api.requests.at(-1)!.body).toMatchObject({ sort: 'title', order: 'DESC' }));
+  }, 60_000);
+
+  it('offers the ZIP and the exports only to whoever may call them', async () => {
+    signInAs({ permissions: ['signer.list'] });
+    const api = fakeApi(() => ({ items: ITEMS, total: 3 }));
+    renderWithAdmin(<RequestHistoryPage />, {
+      path: '/list-signature-request',
+      dataProvider: api.dataProvider,
+    });
+    await screen.findByRole('table', { name: 'Historial de solicitudes' });
+    expect(screen.queryByRole('button', { name: 'Descargar ZIP' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Exportar Excel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Exportar CSV' })).not.toBeInTheDocument();
   }, 60_000);
 
   it('downloads a ZIP of the selected requests', async () => {

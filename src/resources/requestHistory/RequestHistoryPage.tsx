@@ -23,6 +23,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { formatDate, formatDateTime } from '../../format';
@@ -50,6 +51,7 @@ export function RequestHistoryPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const download = useEndpointDownload();
+  const mayCall = useMayCall();
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   useDocumentTitle(HISTORY_TEXT.title);
   const [filters, setFilters] = useState<HistoryFilterValues>({
@@ -128,19 +130,21 @@ export function RequestHistoryPage() {
       </Typography>
       <HistoryFilters value={filters} onChange={changeFilters} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2, alignItems: 'center' }}>
-        <Button
-          variant="contained"
-          startIcon={busy === 'zip' ? <CircularProgress size={16} /> : <ArchiveOutlinedIcon />}
-          disabled={selected.size === 0 || busy !== null}
-          onClick={() =>
-            run('zip', () =>
-              download('downloadZip', { body: { request_ids: [...selected] } }, 'solicitudes.zip'),
-            )
-          }
-        >
-          {HISTORY_TEXT.downloadZip}
-        </Button>
-        {(['xlsx', 'csv'] as const).map((format) => (
+        {mayCall('downloadZip') && (
+          <Button
+            variant="contained"
+            startIcon={busy === 'zip' ? <CircularProgress size={16} /> : <ArchiveOutlinedIcon />}
+            disabled={selected.size === 0 || busy !== null}
+            onClick={() =>
+              run('zip', () =>
+                download('downloadZip', { body: { request_ids: [...selected] } }, 'solicitudes.zip'),
+              )
+            }
+          >
+            {HISTORY_TEXT.downloadZip}
+          </Button>
+        )}
+        {(mayCall('exportSignatureRequests') ? (['xlsx', 'csv'] as const) : []).map((format) => (
           <Button
             key={format}
             variant="outlined"

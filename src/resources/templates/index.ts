@@ -15,7 +15,8 @@ export const documentTemplates = defineResource({
   icon: ArticleOutlinedIcon,
   recordRepresentation: 'name',
   data: templatesData,
-  access: { create: ['document_template.list'], edit: ['document_template.list'] },
+  // Created and edited on the editor page, not through bound data methods.
+  access: { create: 'addTemplate', edit: 'updateTemplate' },
   screens: {
     route: { name: 'user.documentTemplate.items-crud', path: '/document-template' },
     title: 'app.menu.document_templates',

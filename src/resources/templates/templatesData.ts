@@ -1,8 +1,9 @@
 import type { GetListParams } from 'react-admin';
+import { endpoints, sortKeysOf } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
-const SORTABLE = ['id', 'name', 'status', 'current_version', 'created_at', 'updated_at'] as const;
+const SORTABLE = sortKeysOf(endpoints.listTemplates);
 type TemplateSort = (typeof SORTABLE)[number];
 
 /** The body of `POST templates`: page, search, status and type filters, sort. */

@@ -1,9 +1,10 @@
 import type { GetListParams } from 'react-admin';
+import { type Endpoints, endpoints, type SortKeyOf, sortKeysOf } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
-const SORTABLE: readonly string[] = ['id', 'name', 'member_count', 'created_at'];
-type GroupSort = 'id' | 'name' | 'member_count' | 'created_at';
+const SORTABLE: readonly string[] = sortKeysOf(endpoints.listGroups);
+type GroupSort = SortKeyOf<Endpoints['listGroups']>;
 
 /**
  * Groups are listed per company (`groups/{page}/{itemsPerPage}/{company_id}`): the list screen always

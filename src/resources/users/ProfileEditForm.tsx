@@ -12,6 +12,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { Form, SaveButton, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { mayCallEndpoint } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { SessionStoreContext } from '../../layout/useSessionUser';
@@ -86,7 +87,7 @@ export function ProfileEditForm({ profileQueryKey, disabled }: ProfileEditFormPr
   const [open, setOpen] = useState(false);
   const userId = typeof identity?.id === 'number' ? identity.id : undefined;
   const sessionUser = session.getUser();
-  const canReadRecord = sessionUser?.permissions.includes('user.list') ?? false;
+  const canReadRecord = mayCallEndpoint(sessionUser, 'getUserRecord');
   const person = usePersonValues(open ? userId : undefined, sessionUser?.full_name ?? '', canReadRecord);
 
   const save = async (values: Record<string, unknown>) => {

@@ -1,6 +1,7 @@
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import { useMutation } from '@tanstack/react-query';
 import { type RaRecord, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { serverMessage } from '../../session/serverErrors';
@@ -39,24 +40,25 @@ export function UserStateActions() {
   const resend = useUserAction('resendInvitation');
   const activate = useUserAction('activateUser');
   const unlock = useUserAction('unlockUser');
+  const mayCall = useMayCall();
   if (!record) return null;
   return (
     <>
-      {record.invitation_pending && record.status !== 'locked' ? (
+      {record.invitation_pending && record.status !== 'locked' && mayCall('resendInvitation') ? (
         <ResendButton
           label={translate('app.users.resend_invitation')}
           disabled={resend.isPending}
           onClick={(user) => resend.mutate(user)}
         />
       ) : null}
-      {record.status === 'inactive' ? (
+      {record.status === 'inactive' && mayCall('activateUser') ? (
         <ActivateUserButton
           label={translate('app.users.activate')}
           disabled={activate.isPending}
           onClick={(user) => activate.mutate(user)}
         />
       ) : null}
-      {record.status === 'locked' ? (
+      {record.status === 'locked' && mayCall('unlockUser') ? (
         <RowActionButton
           label={translate('app.users.unlock')}
           icon={<LockOpenOutlinedIcon />}

@@ -29,7 +29,7 @@ export const users = defineResource({
   recordRepresentation: 'full_name',
   data: usersData,
   // Exporting is its own endpoint (export_users), with the list's permission.
-  access: { export: ['user.list'] },
+  access: { export: 'exportUsers' },
   screens: {
     route: { name: 'admin.user.items-crud', path: '/user/user' },
     title: 'app.pages.users',

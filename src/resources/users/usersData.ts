@@ -1,18 +1,10 @@
 import type { GetListParams } from 'react-admin';
+import { endpoints, sortKeysOf } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
 
 /** Columns the API sorts users by (contract `listUsers`); any other column keeps the default order. */
-const SORTABLE = new Set([
-  'id',
-  'full_name',
-  'email',
-  'role_name',
-  'company_name',
-  'status',
-  'created_at',
-  'last_login_at',
-] as const);
+const SORTABLE = new Set(sortKeysOf(endpoints.listUsers));
 type UserSort = typeof SORTABLE extends Set<infer T> ? T : never;
 const isUserSort = (field: string | undefined): field is UserSort =>
   field !== undefined && SORTABLE.has(field as UserSort);
