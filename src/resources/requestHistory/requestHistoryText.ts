@@ -21,6 +21,7 @@ export const HISTORY_TEXT = {
   clearFilters: 'Limpiar filtros',
   requestTitle: 'Solicitud',
   company: 'Empresa',
+  group: 'Grupo de documentos',
   signers: 'Firmantes',
   createdAt: 'Enviada',
   expiresAt: 'Vence',

@@ -33,6 +33,8 @@ export type SignerDraft = {
 };
 
 export type RequestDraft = {
+  /** The request's own title; empty: the group's name. */
+  title: string;
   values: Record<string, string>;
   signers: SignerDraft[];
   signing_order: 'sequential' | 'parallel';
@@ -58,6 +60,7 @@ export function emptyDraft(form: RequestForm, now = new Date()): RequestDraft {
     ? form.signer_roles
     : [{ number: 1, label: 'Firmante 1', kind: 'signer' as const, authentication: [] }];
   return {
+    title: '',
     values: {},
     signers: roles.map((role) => ({
       number: role.number,
@@ -94,6 +97,7 @@ export function requestBody(packageId: number, draft: RequestDraft, form: Reques
   );
   return {
     document_package_id: packageId,
+    title: draft.title.trim() || undefined,
     values,
     signers: draft.signers.map((signer) => ({
       number: signer.number,
