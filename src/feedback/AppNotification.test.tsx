@@ -46,6 +46,33 @@ describe('AppNotification', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows a new toast at once, in place of the one on screen', async () => {
+    const bus = createFeedbackBus();
+    renderWithAdmin(
+      <FeedbackBusContext.Provider value={bus}>
+        <FeedbackBridge />
+        <AppNotification />
+      </FeedbackBusContext.Provider>,
+    );
+    await act(async () => {
+      bus.showToast({ type: 'success', message: 'Primero' });
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Primero');
+    // Well inside the first toast's 5 seconds.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+      bus.showToast({ type: 'error', message: 'Segundo' });
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Segundo']);
+    // The replacement has its own 5 seconds.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4800);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Segundo');
+  });
+
   it('has a close button', async () => {
     renderWithAdmin(
       <>

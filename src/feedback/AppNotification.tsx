@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Button, IconButton, Snackbar } from '@mui/material';
-import { isValidElement, useCallback, useEffect, useState } from 'react';
+import { isValidElement, useCallback, useEffect, useRef, useState } from 'react';
 import {
   CloseNotificationContext,
   type NotificationPayload,
@@ -10,28 +10,46 @@ import {
 } from 'react-admin';
 import { TOAST_DURATION_MS } from './toast';
 
+/** The toast on screen; `settled` once its undoable change (if any) was committed or undone. */
+type ShownToast = { payload: NotificationPayload; id: number; settled: boolean };
+
 /**
  * react-admin's notification area, as the product wants it (SPEC §8, §9): every toast stays
- * 5 seconds and has a close button; a toast for an undoable change keeps its undo button.
+ * 5 seconds and has a close button; a toast for an undoable change keeps its undo button. The
+ * newest toast shows at once: one still on screen gives way to it instead of making it wait.
  * Mounted through `<Admin notification>`, so `useNotify` anywhere lands here.
  */
 export function AppNotification() {
   const { notifications, takeNotification } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
-  const [current, setCurrent] = useState<NotificationPayload | undefined>(undefined);
+  const [shown, setShown] = useState<ShownToast | undefined>(undefined);
   const [open, setOpen] = useState(false);
+  const shownRef = useRef<ShownToast | undefined>(undefined);
 
-  // One toast at a time: take the next once the previous one is gone.
+  // An undoable change is committed once its toast is gone (hidden or replaced) without an undo.
+  const settle = useCallback(
+    (toast: ShownToast | undefined) => {
+      if (!toast || toast.settled) return;
+      toast.settled = true;
+      if (toast.payload.notificationOptions?.undoable === true) takeMutation()?.({ isUndo: false });
+    },
+    [takeMutation],
+  );
+
+  // Each new notification replaces the toast on screen right away (a new key: a fresh 5 seconds).
   useEffect(() => {
-    if (current || notifications.length === 0) return;
+    if (notifications.length === 0) return;
     const next = takeNotification();
-    if (next) {
-      setCurrent(next);
-      setOpen(true);
-    }
-  }, [notifications, current, takeNotification]);
+    if (!next) return;
+    settle(shownRef.current);
+    const toast = { payload: next, id: (shownRef.current?.id ?? 0) + 1, settled: false };
+    shownRef.current = toast;
+    setShown(toast);
+    setOpen(true);
+  }, [notifications, takeNotification, settle]);
 
+  const current = shown?.payload;
   const undoable = current?.notificationOptions?.undoable === true;
 
   // Leaving the page while a change waits for its undo window would lose it: ask first.
@@ -45,17 +63,21 @@ export function AppNotification() {
   const close = useCallback(() => setOpen(false), []);
 
   const exited = useCallback(() => {
-    // An undoable change is committed once its toast is gone without an undo.
-    if (undoable) takeMutation()?.({ isUndo: false });
-    setCurrent(undefined);
-  }, [undoable, takeMutation]);
+    settle(shownRef.current);
+    shownRef.current = undefined;
+    setShown(undefined);
+  }, [settle]);
 
   const undo = useCallback(() => {
-    takeMutation()?.({ isUndo: true });
+    const toast = shownRef.current;
+    if (toast && !toast.settled) {
+      toast.settled = true;
+      takeMutation()?.({ isUndo: true });
+    }
     setOpen(false);
   }, [takeMutation]);
 
-  if (!current) return null;
+  if (!shown || !current) return null;
   const { message, type, notificationOptions = {} } = current;
   const duration =
     notificationOptions.autoHideDuration === undefined
@@ -69,6 +91,7 @@ export function AppNotification() {
   return (
     <CloseNotificationContext.Provider value={close}>
       <Snackbar
+        key={shown.id}
         open={open}
         autoHideDuration={duration}
         onClose={(_event, reason) => {

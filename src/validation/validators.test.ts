@@ -1,3 +1,4 @@
+import { isRequired } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import {
   atLeastOne,
@@ -27,6 +28,12 @@ describe('the validators of SPEC §5', () => {
     expect(check(requiredField(), 'x')).toBeUndefined();
     expect(check(requiredField(), 0)).toBeUndefined();
     expect(check(mandatoryField(), false)).toBeUndefined();
+  });
+
+  it('mark their input as required, as react-admin does for its own required()', () => {
+    expect(isRequired([requiredField(), maxLength(5)])).toBe(true);
+    expect(isRequired(mandatoryField())).toBe(true);
+    expect(isRequired([validEmail(), maxLength(5)])).toBe(false);
   });
 
   it('every other rule lets an empty value through', () => {

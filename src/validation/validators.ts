@@ -21,11 +21,18 @@ const rule =
   (value: unknown) =>
     isEmpty(value) || test(textOf(value), value) ? undefined : message;
 
+/**
+ * A rule that refuses an empty value, flagged `isRequired` as react-admin's `required()` is: an
+ * input validated by it marks its label as required (the asterisk), like the generated forms do.
+ */
+const refuseEmpty = (message: string): Validator =>
+  Object.assign((value: unknown) => (isEmpty(value) ? message : undefined), { isRequired: true });
+
 /** "Campo requerido". */
-export const requiredField = (): Validator => (value: unknown) => (isEmpty(value) ? M.required : undefined);
+export const requiredField = (): Validator => refuseEmpty(M.required);
 
 /** "Este campo es obligatorio". */
-export const mandatoryField = (): Validator => (value: unknown) => (isEmpty(value) ? M.mandatory : undefined);
+export const mandatoryField = (): Validator => refuseEmpty(M.mandatory);
 
 // The same shape the API accepts (zod's e-mail check is stricter than HTML's).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

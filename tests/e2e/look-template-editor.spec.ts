@@ -4,7 +4,8 @@ import { signInAs } from './support/platform.js';
 
 /**
  * The template editor reads as Spanish to every user, sighted or not: each toolbar control is
- * named in Spanish (aria-label and title) and each editing area has a name.
+ * named in Spanish (aria-label and title) and each editing area has a name; the top bar and the
+ * browser tab carry the page's title.
  */
 
 /** The controls of each editor's toolbar, in order. */
@@ -54,4 +55,13 @@ test('every toolbar control and editing area is named in Spanish', { tag: '@mobi
   await expect(toolbars).toHaveCount(3);
   const expected = TOOLBAR.map((name) => `${name} | ${name}`);
   for (const toolbar of await toolbars.all()) expect(await controlNames(toolbar)).toEqual(expected);
+});
+
+test('the editor names itself in the top bar and the tab', { tag: '@mobile' }, async ({ page }) => {
+  await openNewTemplate(page);
+  await expect(page).toHaveTitle('Plantilla de documento · Rúbrica');
+  // The top bar shows the title from 1280 px up (below, the page's heading is the title).
+  if ((page.viewportSize()?.width ?? 0) >= 1280) {
+    await expect(page.getByTestId('app-bar')).toContainText('Plantilla de documento');
+  }
 });

@@ -3,9 +3,10 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useSessionUser } from '../../layout/useSessionUser';
 import { BulkProgress } from './BulkProgress';
 import { BulkReport, type RowFixes } from './BulkReport';
@@ -24,6 +25,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function BulkRequestsPage() {
   const translate = useBulkTranslate();
+  const title = translate('title');
+  useDocumentTitle(title);
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { user } = useSessionUser();
@@ -149,8 +152,9 @@ export function BulkRequestsPage() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Title title={title} />
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-        {translate('title')}
+        {title}
       </Typography>
       {!batch && (
         <Card>

@@ -157,6 +157,8 @@ describe('RequestDetailPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Contrato de arriendo' }),
     ).toBeInTheDocument();
     expect(api.requests[0]).toMatchObject({ url: '/api/view_pdf_history', body: { request_id: 5 } });
+    // Headed by the request's own title; its group is secondary information.
+    expect(screen.getByTestId('request-group')).toHaveTextContent('Grupo de documentos: Contratos laborales');
     expect(screen.getByText('Contrato de arriendo (1)')).toBeInTheDocument();
     expect(screen.getByText('2 páginas')).toBeInTheDocument();
     expect(screen.getByText('Invitado')).toBeInTheDocument();

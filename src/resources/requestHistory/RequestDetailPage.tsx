@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Link as ThemedLink, Title, useDataProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { pdfFileName } from '../../../contract/fileNames';
 import { useMayCall } from '../../access/endpointAccess';
@@ -105,7 +105,8 @@ export function RequestDetailPage() {
         </Typography>
         {!validId ? (
           <Alert severity="info">
-            {HISTORY_TEXT.chooseRequest} <Link to="/list-signature-request">{HISTORY_TEXT.title}</Link>
+            {HISTORY_TEXT.chooseRequest}{' '}
+            <ThemedLink to="/list-signature-request">{HISTORY_TEXT.title}</ThemedLink>
           </Alert>
         ) : detail.isError ? (
           <Alert severity="error">
@@ -143,6 +144,11 @@ export function RequestDetailPage() {
           <Typography id="page-title" component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {request.title}
           </Typography>
+          {request.package_name ? (
+            <Typography variant="subtitle1" color="text.secondary" data-testid="request-group">
+              {HISTORY_TEXT.group}: {request.package_name}
+            </Typography>
+          ) : null}
           <Stack
             direction="row"
             spacing={1}

@@ -21,8 +21,8 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify } from 'react-admin';
-import { Link } from 'react-router-dom';
+// react-admin's Link is MUI's, in the theme's colours (a router Link is the browser's blue).
+import { Link, Title, useDataProvider, useNotify } from 'react-admin';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
@@ -240,7 +240,9 @@ export function RequestHistoryPage() {
                     />
                   </TableCell>
                   <TableCell>
-                    <Link to={requestDetailPath(item.id)}>{item.title}</Link>
+                    <Link to={requestDetailPath(item.id)} underline="hover" sx={{ fontWeight: 500 }}>
+                      {item.title}
+                    </Link>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {item.company_name}
                       {item.package_name ? ` · ${item.package_name}` : ''}
@@ -333,7 +335,11 @@ function RequestCard({
       />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Link to={requestDetailPath(item.id)} style={{ overflowWrap: 'anywhere' }}>
+          <Link
+            to={requestDetailPath(item.id)}
+            underline="hover"
+            sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+          >
             {item.title}
           </Link>
           <RequestStatusChip status={item.status} />

@@ -22,6 +22,7 @@ export const HISTORY_TEXT = {
   filters: (active: number) => (active > 0 ? `Filtros (${active})` : 'Filtros'),
   requestTitle: 'Solicitud',
   company: 'Empresa',
+  group: 'Grupo de documentos',
   signers: 'Firmantes',
   createdAt: 'Enviada',
   expiresAt: 'Vence',

@@ -253,6 +253,15 @@ export function SingleRequestPage() {
             </Section>
             <Section title={t('settings')}>
               <Stack spacing={2}>
+                <TextField
+                  id="request-title"
+                  label={t('title')}
+                  value={draft.title}
+                  error={Boolean(errors.title)}
+                  helperText={errors.title ?? t('title_help', { group: form.data.name })}
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                  onChange={(event) => update({ ...draft, title: event.target.value })}
+                />
                 <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                   <Typography component="legend" variant="body2" color="text.secondary">
                     {t('order')}

@@ -43,4 +43,11 @@ describe('the single request draft', () => {
       'signers.0.email': 'Ingrese un correo electrónico válido',
     });
   });
+
+  it('sends the title the sender gave, or none for the group name', () => {
+    const draft = emptyDraft(FORM);
+    expect(requestBody(5, draft, FORM).title).toBeUndefined();
+    draft.title = '  Arriendo bodega 12  ';
+    expect(requestBody(5, draft, FORM).title).toBe('Arriendo bodega 12');
+  });
 });

@@ -35,6 +35,8 @@ export type SignerDraft = {
 export type RequestDraft = {
   /** One per draft: a repeat of its send (double click, retry) returns the first request. */
   idempotency_key: string;
+  /** The request's own title; empty: the group's name. */
+  title: string;
   values: Record<string, string>;
   signers: SignerDraft[];
   signing_order: 'sequential' | 'parallel';
@@ -68,6 +70,7 @@ export function emptyDraft(form: RequestForm, now = new Date()): RequestDraft {
     : [{ number: 1, label: 'Firmante 1', kind: 'signer' as const, authentication: [] }];
   return {
     idempotency_key: newIdempotencyKey(),
+    title: '',
     values: {},
     signers: roles.map((role) => ({
       number: role.number,
@@ -104,6 +107,7 @@ export function requestBody(packageId: number, draft: RequestDraft, form: Reques
   );
   return {
     document_package_id: packageId,
+    title: draft.title.trim() || undefined,
     values,
     signers: draft.signers.map((signer) => ({
       number: signer.number,

@@ -6,7 +6,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { RichTextInput } from 'ra-input-rich-text';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { Form, Loading, required, SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
+import {
+  Form,
+  Loading,
+  required,
+  SelectInput,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+} from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
@@ -14,6 +23,7 @@ import type { TemplateField } from '../../../contract/endpoints/templateFields';
 import { templatePageSetup } from '../../../contract/endpoints/templates';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
 import { DocxImportButton } from './DocxImportButton';
 import { editingAreaAttributes, templateExtensions } from './editorExtensions';
@@ -24,11 +34,20 @@ import { type RenderedPreview, TemplatePreviewDialog } from './TemplatePreviewDi
 import { TemplateVersionsPanel } from './TemplateVersionsPanel';
 import { TEMPLATE_LIST_PATH, TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
 
+/** The page's title (SPEC §2.1) in the top bar and the browser tab. */
+function TemplatePageTitle() {
+  const app = useAppTranslate();
+  const title = app('app.pages.document_template');
+  useDocumentTitle(title);
+  return <Title title={title} />;
+}
+
 /** The page heading (SPEC §2.1 title) over a message: no permission, or a template that is not there. */
 export function TemplatePageMessage({ children }: { children: ReactNode }) {
   const app = useAppTranslate();
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ py: { xs: 1, sm: 2 } }}>
+      <TemplatePageTitle />
       <Typography id="page-title" component="h1" variant="h4" gutterBottom>
         {app('app.pages.document_template')}
       </Typography>
@@ -234,6 +253,7 @@ export function TemplateEditorPage({ templateId }: { templateId?: number }) {
       aria-labelledby="page-title"
       sx={{ py: { xs: 1, sm: 2 }, minWidth: 0, maxWidth: '100%' }}
     >
+      <TemplatePageTitle />
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(TEMPLATE_LIST_PATH)}>
           {app('app.templates.back')}

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { VALIDATION_MESSAGES } from '../../../contract';
 import {
   DigitsInput,
@@ -43,6 +44,9 @@ const idType = (value: unknown, values: Record<string, unknown>) =>
  */
 export function PersonInputs({ resource = 'users' }: { resource?: string }) {
   const identificationTypes = useIdentificationTypes();
+  // The type is required once there is a number: its label says so then, like the other required ones.
+  const numberTyped = useWatch({ name: 'id_number' }) as unknown;
+  const typeRequired = typeof numberTyped === 'string' && numberTyped.trim() !== '';
   return (
     <InputGrid>
       <TextInput resource={resource} source="name" validate={required} autoComplete="given-name" />
@@ -56,6 +60,7 @@ export function PersonInputs({ resource = 'users' }: { resource?: string }) {
         isPending={identificationTypes.isPending}
         emptyText="—"
         validate={idType}
+        isRequired={typeRequired}
       />
       <TextInput resource={resource} source="id_number" validate={idNumber} />
     </InputGrid>

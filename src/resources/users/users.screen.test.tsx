@@ -137,6 +137,21 @@ describe('the users screen', () => {
     ).toBeInTheDocument();
     // Typing a whole form takes a while on a busy machine.
   }, 90_000);
+
+  it('marks the required fields, and the document type once a number is typed', async () => {
+    const { user } = renderUsers();
+    await screen.findByText('Ana Pérez');
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+    // react-admin ends a required field's label with an asterisk.
+    for (const label of ['Nombre', 'Apellido', 'Correo electrónico', 'Rol', 'Estado']) {
+      expect(within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*$`))).toBeInTheDocument();
+    }
+    expect(within(dialog).getByLabelText(/^Teléfono$/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Tipo de documento$/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Número de documento/), '1020304050');
+    expect(await within(dialog).findByLabelText(/^Tipo de documento\s*\*$/)).toBeInTheDocument();
+  }, 90_000);
 });
 
 describe('the users screen, editing', () => {
