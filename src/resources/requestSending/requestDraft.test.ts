@@ -43,4 +43,15 @@ describe('the single request draft', () => {
       'signers.0.email': 'Ingrese un correo electrónico válido',
     });
   });
+
+  it("takes a signer's identification type from the shared list, as the server does", () => {
+    const draft = emptyDraft(FORM);
+    draft.values = { cliente: 'Comercial del Norte' };
+    draft.signers[0] = { ...draft.signers[0]!, name: 'Ana', email: 'ana@correo.co', id_type: 'Cédula' };
+    expect(draftProblems(5, draft, FORM)).toEqual({
+      'signers.0.id_type': 'Elija un tipo de identificación de la lista (CC, CE, NIT, TI, PP, PEP, PPT)',
+    });
+    draft.signers[0] = { ...draft.signers[0]!, id_type: 'NIT' };
+    expect(draftProblems(5, draft, FORM)).toEqual({});
+  });
 });
