@@ -71,13 +71,16 @@ export const folderRecord = z.object({
 
 export const packageTree = z.object({ root_id: z.number(), folders: z.array(folderRecord) });
 
-/** Signer 1, 2, …: their order, kind, the template fields they fill and their authentication. */
+/**
+ * Signer 1, 2, …: their order, kind and authentication. Which fields a signer fills is no choice
+ * of the group: each template says it once, in its field's «Lo llena» (`filled_by`), and the
+ * group's record lists the result (`fields`); a `fields` sent here is not taken.
+ */
 export const signerRoleInput = z
   .object({
     number: z.coerce.number().int().min(1).max(50),
     label: nonEmpty(80),
     kind: signerKind.default('signer'),
-    fields: z.array(nonEmpty(100)).max(300).default([]),
     authentication: z.array(signerAuthentication).max(SIGNER_AUTHENTICATIONS.length).default([]),
   })
   .refine((role) => new Set(role.authentication).size === role.authentication.length, {
@@ -96,6 +99,7 @@ export const signerRoleRecord = z.object({
   position: z.number(),
   label: z.string(),
   kind: signerKind,
+  /** Names of the fields whose «Lo llena» in the group's templates is this signer (read-only). */
   fields: z.array(z.string()),
   authentication: z.array(signerAuthentication),
 });
@@ -110,8 +114,10 @@ export const packageDocumentRecord = z.object({
   template_version_number: z.number().nullable(),
   /** The template's name, or the PDF's file name. */
   name: z.string(),
-  /** Merge fields of the template version (names), to assign them to signers. */
+  /** Merge fields of the template version (names). */
   field_names: z.array(z.string()),
+  /** The same fields with their label and who fills each (0: the sender; N: signer N). */
+  fields: z.array(z.object({ name: z.string(), label: z.string(), type: z.string(), filled_by: z.number() })),
   pdf_pages: z.number().nullable(),
 });
 

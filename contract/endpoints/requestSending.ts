@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deadline } from '../deadline.js';
 import { endpoint } from '../define.js';
+import { identificationTypeCode } from '../identificationTypes.js';
 import { ownedTable } from '../owners.js';
 import { documentText, email, id } from '../schemas.js';
 import { VALIDATION_MESSAGES, withoutControlCharacters } from '../validation.js';
@@ -88,7 +89,11 @@ export const requestSignerInput = z
         })
         .optional(),
     ),
-    id_type: optionalDocumentText(10),
+    /** A code of the identification types' list (CC, CE, NIT, …), as the bulk sheet offers it. */
+    id_type: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      identificationTypeCode.optional(),
+    ),
     id_number: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z

@@ -1,20 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
+import { IDENTIFICATION_TYPES } from '../../contract/identificationTypes.js';
 import { projectRoot } from '../paths.js';
 import type { Db } from './client.js';
 import { cities, departments, identificationTypes } from './schema/index.js';
-
-/** Colombian identity document types. */
-export const IDENTIFICATION_TYPES = [
-  { code: 'CC', name: 'Cédula de ciudadanía', appliesTo: 'person' },
-  { code: 'CE', name: 'Cédula de extranjería', appliesTo: 'person' },
-  { code: 'NIT', name: 'Número de identificación tributaria', appliesTo: 'company' },
-  { code: 'TI', name: 'Tarjeta de identidad', appliesTo: 'person' },
-  { code: 'PP', name: 'Pasaporte', appliesTo: 'person' },
-  { code: 'PEP', name: 'Permiso especial de permanencia', appliesTo: 'person' },
-  { code: 'PPT', name: 'Permiso por protección temporal', appliesTo: 'person' },
-] as const;
 
 type Municipality = { id: number; departmentId: number; department: string; name: string };
 

@@ -57,7 +57,13 @@ export const englishDocumentGroupsMessages = {
     add_signer: 'Add signer',
     signer_label: 'Name of the role',
     signer_number: 'Signer number',
-    signer_fields: 'Fields this signer fills',
+    signer_fields_of: 'Fields signer %{number} fills',
+    signer_fields_none: 'No field of the templates is filled by this signer.',
+    signer_fields_source:
+      'Which fields each signer fills is chosen in each template, under «Filled by»; it is shown here.',
+    fields_without_signer:
+      'No signer of the group fills: %{fields}. Add that signer or change «Filled by» in the template.',
+    field_of_signer: '«%{label}» (signer %{number})',
     signer_authentication: 'Authentication',
     remove_signer: 'Remove signer %{number}',
     authentication_disabled: '%{label} (not enabled for the company)',

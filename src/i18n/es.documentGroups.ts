@@ -60,7 +60,13 @@ export const spanishDocumentGroupsMessages = {
     add_signer: 'Agregar firmante',
     signer_label: 'Nombre del rol',
     signer_number: 'Número de firmante',
-    signer_fields: 'Campos que llena este firmante',
+    signer_fields_of: 'Campos que llena el firmante %{number}',
+    signer_fields_none: 'Ningún campo de las plantillas lo llena este firmante.',
+    signer_fields_source:
+      'Los campos que llena cada firmante se eligen en cada plantilla, en «Lo llena»; aquí se muestran.',
+    fields_without_signer:
+      'Ningún firmante del grupo llena: %{fields}. Agregue ese firmante o cambie «Lo llena» en la plantilla.',
+    field_of_signer: '«%{label}» (firmante %{number})',
     signer_authentication: 'Autenticación',
     remove_signer: 'Quitar el firmante %{number}',
     authentication_disabled: '%{label} (no habilitado para la empresa)',

@@ -93,8 +93,8 @@ describe('document groups with templates', () => {
     ]);
     const signers = await call(tokens.elena, 'PUT', `update_documents_packages/${group.id}`, {
       signer_roles: [
-        { number: 1, label: 'Cliente', fields: ['correo', 'firma_1'], authentication: ['email_otp'] },
-        { number: 2, label: 'Representante', kind: 'approver', fields: ['firma_2'] },
+        { number: 1, label: 'Cliente', authentication: ['email_otp'] },
+        { number: 2, label: 'Representante', kind: 'approver' },
         { number: 3, label: 'Archivo', kind: 'copy' },
       ],
     });
@@ -134,17 +134,35 @@ describe('document groups with templates', () => {
     expect(pdf.json().data.page_count).toBe(4);
   }, 60_000);
 
-  it('refuses fields that no template of the group has', async () => {
-    const group = await newGroup('Sin campos');
+  it("takes each signer's fields from the templates' «Lo llena», not from the group", async () => {
+    const group = await newGroup('Campos por plantilla');
     await call(tokens.elena, 'POST', 'associate_templates_to_group', {
       document_package_id: group.id,
-      template_version_ids: [pagare.versionId],
+      template_version_ids: [contrato.versionId, pagare.versionId],
     });
+    // A client that still names fields per signer: they are not taken.
     const response = await call(tokens.elena, 'PUT', `update_documents_packages/${group.id}`, {
-      signer_roles: [{ number: 1, label: 'Cliente', fields: ['firma_1'] }],
+      signer_roles: [
+        { number: 1, label: 'Cliente', fields: ['firma_2', 'inexistente'] },
+        { number: 2, label: 'Gerente' },
+      ],
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().message).toBe('El campo «firma_1» no está en las plantillas del grupo');
+    expect(response.statusCode, response.body).toBe(200);
+    const record = response.json().data;
+    expect(record.signer_roles.map((role: { fields: string[] }) => role.fields)).toEqual([
+      ['correo', 'firma_1'],
+      ['firma_2'],
+    ]);
+    // The documents carry each field's label and who fills it, for the editor to show.
+    expect(record.documents[0].fields).toEqual([
+      { name: 'nombre', label: 'Nombre', type: 'text', filled_by: 0 },
+      { name: 'correo', label: 'Correo', type: 'email', filled_by: 1 },
+      { name: 'firma_1', label: 'Firma', type: 'signature', filled_by: 1 },
+      { name: 'firma_2', label: 'Firma', type: 'signature', filled_by: 2 },
+    ]);
+    expect(record.documents[1].fields).toEqual([]);
+    const form = await call(tokens.elena, 'GET', `get_documents_packages_details_by_id/${group.id}`);
+    expect(form.json().data.signer_roles[0].fields).toEqual(['correo', 'firma_1']);
   });
 
   it("answers 404 for another company's template version and 422 for a deleted template", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadlineInDays } from '../../contract/deadline.js';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
@@ -7,6 +7,7 @@ import {
   documentFolderPermissions,
   planAssignments,
   signatureRequestDocuments,
+  signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { NO_UNITS_MESSAGE } from '../../server/modules/plans/consumption.service.js';
@@ -212,6 +213,40 @@ describe(`sending a single request on ${testDatabaseKind}`, () => {
     });
     expect(past.status).toBe(422);
     expect(past.errors?.expires_at).toBe('La fecha de vencimiento debe ser posterior a hoy');
+  });
+
+  it("takes a signer's identification type from the bulk sheet's list only, in any case", async () => {
+    const signers = (idType: string) => [
+      {
+        number: 1,
+        name: 'Ana Cliente',
+        email: 'ana.tipo@correo.test',
+        id_type: idType,
+        id_number: '1020304050',
+      },
+      { number: 2, name: 'Germán Gerente', email: 'german.tipo@correo.test' },
+    ];
+    const free = await call(tokens.oscar, 'processSignatureRequest', {
+      body: sendingBody(group.packageId, { signers: signers('Cédula') }),
+    });
+    expect(free.status).toBe(422);
+    expect(free.errors?.['signers.0.id_type']).toBe(
+      'Elija un tipo de identificación de la lista (CC, CE, NIT, TI, PP, PEP, PPT)',
+    );
+    const sent = await call(tokens.oscar, 'processSignatureRequest', {
+      body: sendingBody(group.packageId, { signers: signers('ce') }),
+    });
+    expect(sent.status).toBe(200);
+    const [signer] = await t.deps.database.db
+      .select({ idType: signatureRequestSigners.idType })
+      .from(signatureRequestSigners)
+      .where(
+        and(
+          eq(signatureRequestSigners.requestId, sent.data.request_id),
+          eq(signatureRequestSigners.number, 1),
+        ),
+      );
+    expect(signer!.idType).toBe('CE');
   });
 
   it('sends only from folders the user may send from', async () => {

@@ -7,6 +7,7 @@ import {
   OUTSIDE_OPERATOR,
   PERMITTED_OPERATOR,
   PERMITTED_USER_GROUP,
+  SIGNER_FIELDS_GROUP,
 } from './fixtures/documentGroups.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
@@ -87,10 +88,9 @@ test('groups two templates and a PDF in a subfolder that only a user group may s
   await expect(documents).toContainText(`Plantilla «${GROUP_TEMPLATES[0]}», versión 1`);
   await expectAccessible(page);
 
-  // A signer who fills the template's signature and confirms by e-mail code.
+  // A signer who fills the templates' signature (their «Lo llena» says so) and confirms by e-mail code.
   await page.getByRole('button', { name: 'Agregar firmante' }).click();
-  await page.getByRole('combobox', { name: 'Campos que llena este firmante' }).click();
-  await page.getByRole('option', { name: 'firma_cliente' }).click();
+  await expect(page.getByRole('list', { name: 'Campos que llena el firmante 1' })).toContainText('Firma');
   await page.getByRole('checkbox', { name: 'Código OTP por correo' }).check();
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Grupo de documentos actualizado')).toBeVisible();
@@ -172,5 +172,25 @@ test('the folders, the groups and a group editor fit a phone', { tag: '@mobile' 
   await page.getByRole('button', { name: 'Editar' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Firmantes' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar firmante' }).click();
+  await expectNoHorizontalOverflow(page);
+});
+
+test("a signer's fields are the template's «Lo llena», shown by label with the key beside", {
+  tag: '@mobile',
+}, async ({ page }) => {
+  await openGroups(page, GROUPS_ADMIN);
+  await folderItem(page, 'Firmantes por plantilla').click();
+  await page.getByRole('button', { name: 'Editar' }).first().click();
+  await expect(page.getByText(SIGNER_FIELDS_GROUP, { exact: true })).toBeVisible();
+  // Chosen once, in the template: the group shows it and offers no second choice.
+  await expect(page.getByRole('combobox', { name: /Campos que llena/ })).toHaveCount(0);
+  const client = page.getByRole('list', { name: 'Campos que llena el firmante 1' });
+  await expect(client.getByRole('listitem')).toHaveText([
+    /^Correo del cliente\s*correo_cliente$/,
+    /^Firma del cliente\s*firma_cliente$/,
+  ]);
+  const manager = page.getByRole('list', { name: 'Campos que llena el firmante 2' });
+  await expect(manager.getByRole('listitem')).toHaveText([/^Firma del gerente\s*firma_gerente$/]);
+  await expect(page.getByText(/se eligen en cada plantilla, en «Lo llena»/).first()).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });

@@ -86,7 +86,7 @@ async function requestsTo(email: string): Promise<number> {
   return ((await reply.json()) as { data: { total: number } }).data.total;
 }
 
-test('a double click sends one request, whose outcome replaces the form; «Enviar otra» starts afresh', {
+test("a double click sends one request, whose outcome replaces the form; the signer's ID type is the list's", {
   tag: '@mobile',
 }, async ({ page }) => {
   const stamp = `${Date.now().toString(36)}${test.info().project.name}`;
@@ -97,6 +97,20 @@ test('a double click sends one request, whose outcome replaces the form; «Envia
   const supplier = page.getByRole('group', { name: /1\. Proveedor/ });
   await supplier.getByRole('textbox', { name: /Nombre completo/ }).fill('Úrsula Única');
   await supplier.getByRole('textbox', { name: /Correo electrónico/ }).fill(email);
+  // The identification types are the bulk sheet's list, chosen, not typed.
+  await supplier.getByRole('combobox', { name: 'Tipo de identificación' }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Sin tipo',
+    'CC · Cédula de ciudadanía',
+    'CE · Cédula de extranjería',
+    'NIT · Número de identificación tributaria',
+    'TI · Tarjeta de identidad',
+    'PP · Pasaporte',
+    'PEP · Permiso especial de permanencia',
+    'PPT · Permiso por protección temporal',
+  ]);
+  await page.getByRole('option', { name: 'CE · Cédula de extranjería' }).click();
+  await supplier.getByRole('textbox', { name: 'Número de identificación' }).fill('E-445566');
   const manager = page.getByRole('group', { name: /2\. Gerente/ });
   await manager.getByRole('textbox', { name: /Nombre completo/ }).fill('Gina Gerente');
   await manager.getByRole('textbox', { name: /Correo electrónico/ }).fill(`gerente.${stamp}@e2e.test`);

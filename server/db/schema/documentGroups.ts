@@ -144,7 +144,10 @@ export const documentPackageDocuments = pgTable(
 export const SIGNER_KINDS = ['signer', 'approver', 'copy'] as const;
 export const SIGNER_AUTHENTICATIONS = ['email_otp', 'sms_otp', 'whatsapp_otp', 'selfie'] as const;
 
-/** Signer 1, 2, … of a group: order, kind, the fields each fills and how each proves identity. */
+/**
+ * Signer 1, 2, … of a group: order, kind and how each proves identity. The fields each fills are
+ * their templates' «Lo llena» (`filled_by`), read from the template versions, not kept here.
+ */
 export const documentPackageSignerRoles = pgTable(
   'document_package_signer_roles',
   {
@@ -157,7 +160,6 @@ export const documentPackageSignerRoles = pgTable(
     position: integer('position').notNull(),
     label: text('label').notNull(),
     kind: text('kind', { enum: SIGNER_KINDS }).notNull().default('signer'),
-    fields: jsonb('fields').$type<string[]>().notNull().default([]),
     /** Empty: no extra authentication beyond the link. */
     authentication: jsonb('authentication').$type<string[]>().notNull().default([]),
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refuseUndisplayable } from '../../../contract/documentText.js';
 import { fieldValueSchema } from '../../../contract/endpoints/templateFields.js';
+import { identificationTypeMessage } from '../../../contract/identificationTypes.js';
 import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
 import type { SheetColumn } from './sheetColumns.js';
 
@@ -33,8 +34,6 @@ const idNumberSchema = z
     message: 'El número de identificación admite letras, números y «-» (de 3 a 20)',
   });
 
-const ID_TYPE_MESSAGE = (codes: string[]) =>
-  `Elija un tipo de identificación de la lista (${codes.join(', ')})`;
 const ID_PAIR_MESSAGE = 'Indique el tipo y el número de identificación juntos';
 
 const firstMessage = (result: z.ZodSafeParseResult<unknown>) =>
@@ -65,7 +64,7 @@ export function validateRow(
     else if (column.attribute === 'phone') message = firstMessage(phoneSchema.safeParse(text));
     else if (column.attribute === 'id_type') {
       if (!identificationCodes.includes(text.toUpperCase()))
-        message = ID_TYPE_MESSAGE([...identificationCodes]);
+        message = identificationTypeMessage(identificationCodes);
     } else message = firstMessage(idNumberSchema.safeParse(text));
     if (message) errors.push({ column: column.header, message });
   }

@@ -82,8 +82,8 @@ export type NewSendableGroup = {
   /** Already sanitised template HTML with its `data-field` spans. */
   html: string;
   fields: unknown[];
-  /** The signer roles in order: who signs which signature fields. */
-  signers: { label: string; fields: string[] }[];
+  /** The signer roles in order (each template field's `filled_by` says which fills it). */
+  signers: { label: string }[];
   /** The user who approves the company's automatic signature, when the group has one. */
   autoSignApproverId?: number;
 };
@@ -122,7 +122,6 @@ export async function createSendableGroup(
       position: index + 1,
       label: signer.label,
       kind: 'signer' as const,
-      fields: signer.fields,
     })),
   );
   return { packageId, versionId, folderId };

@@ -53,6 +53,33 @@ export const selectPackageRows = (db: Db) =>
 
 type PackageRow = Awaited<ReturnType<typeof selectPackageRows>>[number];
 
+type FieldOfDocument = PackageDocumentRecord['fields'][number];
+
+/** A template version's merge fields with their label and who fills each, as stored (loosely read). */
+export function fieldsOf(fields: unknown): FieldOfDocument[] {
+  if (!Array.isArray(fields)) return [];
+  return fields.flatMap((field) => {
+    const { name, label, type, filled_by } = (field ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string') return [];
+    return [
+      {
+        name,
+        label: typeof label === 'string' && label ? label : name,
+        type: typeof type === 'string' ? type : 'text',
+        filled_by: typeof filled_by === 'number' ? filled_by : 0,
+      },
+    ];
+  });
+}
+
+/** Names of the fields signer `number` fills in these documents («Lo llena»), once each, in order. */
+export function fieldsFilledBy(documents: readonly PackageDocumentRecord[], number: number): string[] {
+  const names = documents.flatMap((document) =>
+    document.fields.filter((field) => field.filled_by === number).map((field) => field.name),
+  );
+  return [...new Set(names)];
+}
+
 /** Names of a template version's merge fields (its `fields` as the templates contract stores them). */
 export function fieldNamesOf(fields: unknown): string[] {
   if (!Array.isArray(fields)) return [];
@@ -102,6 +129,7 @@ export async function documentsOf(
       template_version_number: row.versionNumber,
       name: (isTemplate ? row.templateName : row.pdfName) ?? '',
       field_names: isTemplate ? fieldNamesOf(row.fields) : [],
+      fields: isTemplate ? fieldsOf(row.fields) : [],
       pdf_pages: row.pdfPages,
     };
     byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), record]);
@@ -109,8 +137,12 @@ export async function documentsOf(
   return byPackage;
 }
 
-async function signerRolesOf(db: Db, packageIds: number[]): Promise<Map<number, SignerRoleRecord[]>> {
-  const byPackage = new Map<number, SignerRoleRecord[]>();
+/** The groups' signer roles, without their fields (`toRecords` reads those from the documents). */
+async function signerRolesOf(
+  db: Db,
+  packageIds: number[],
+): Promise<Map<number, Omit<SignerRoleRecord, 'fields'>[]>> {
+  const byPackage = new Map<number, Omit<SignerRoleRecord, 'fields'>[]>();
   if (packageIds.length === 0) return byPackage;
   const rows = await db
     .select()
@@ -123,7 +155,6 @@ async function signerRolesOf(db: Db, packageIds: number[]): Promise<Map<number, 
       position: row.position,
       label: row.label,
       kind: row.kind,
-      fields: row.fields,
       authentication: row.authentication as SignerRoleRecord['authentication'],
     };
     byPackage.set(row.packageId, [...(byPackage.get(row.packageId) ?? []), record]);
@@ -160,7 +191,10 @@ export async function toRecords(
       version: row.version,
       document_count: own.length,
       documents: own,
-      signer_roles: roles.get(row.id) ?? [],
+      signer_roles: (roles.get(row.id) ?? []).map((role) => ({
+        ...role,
+        fields: fieldsFilledBy(own, role.number),
+      })),
       can_send: rights.send,
       can_edit: rights.edit,
       created_at: row.createdAt.toISOString(),

@@ -22,7 +22,6 @@ import { sortColumnsOf } from '../common/listSorts.js';
 import { enabledFeatureKeys } from '../companies/features.service.js';
 import {
   type DocumentPackageRecord,
-  documentsOf,
   packageRecord,
   recordChange,
   selectPackageRows,
@@ -38,7 +37,6 @@ export const PACKAGE_MESSAGES = {
   updated: 'Grupo de documentos actualizado',
   deleted: 'Grupo de documentos eliminado',
   authenticationDisabled: (label: string) => `La empresa no tiene habilitado el método «${label}»`,
-  unknownField: (name: string) => `El campo «${name}» no está en las plantillas del grupo`,
   approverCompany: 'Quien aprueba la auto-firma debe ser un usuario de la empresa del grupo',
   approverRequired: 'Indique quién aprueba la auto-firma',
   folderCompany: 'La carpeta debe ser de la empresa del grupo',
@@ -147,12 +145,12 @@ export type PackageHeader = {
   signer_roles?: SignerRoleInput[];
 };
 
-/** Refuses what the company cannot use: disabled authentications, outside approvers, unknown fields. */
+/** Refuses what the company cannot use: disabled authentications, outside approvers. */
 async function checkHeader(
   db: Db,
   companyId: number,
   input: PackageHeader,
-  context: { fieldNames?: ReadonlySet<string>; autoSign: boolean; approverId: number | null },
+  context: { autoSign: boolean; approverId: number | null },
 ) {
   if (input.signer_roles) {
     const { authentications } = await documentGroupFeatures(db, companyId);
@@ -163,11 +161,6 @@ async function checkHeader(
           const message = PACKAGE_MESSAGES.authenticationDisabled(option.label);
           throw unprocessable(message, { signer_roles: message });
         }
-      }
-      const unknown = role.fields.find((name) => context.fieldNames && !context.fieldNames.has(name));
-      if (unknown) {
-        const message = PACKAGE_MESSAGES.unknownField(unknown);
-        throw unprocessable(message, { signer_roles: message });
       }
     }
   }
@@ -214,7 +207,6 @@ async function replaceSignerRoles(tx: Db, packageId: number, roles: readonly Sig
       position: index + 1,
       label: role.label,
       kind: role.kind,
-      fields: [...new Set(role.fields)],
       authentication: role.authentication,
     })),
   );
@@ -235,12 +227,7 @@ export async function createPackage(
   const { db } = deps.database;
   const access = await checkTargetFolder(db, actor, input.folder_id, input.company_id);
   const approverId = input.auto_sign_approver_id ?? null;
-  // A new group has no template yet: its signers can name fields once templates are added.
-  await checkHeader(db, input.company_id, input, {
-    fieldNames: new Set(),
-    autoSign: input.auto_sign_enabled,
-    approverId,
-  });
+  await checkHeader(db, input.company_id, input, { autoSign: input.auto_sign_enabled, approverId });
   const now = deps.clock.now();
   const packageId = await db.transaction(async (tx) => {
     const [made] = await tx
@@ -301,13 +288,10 @@ export async function updatePackage(
     await checkTargetFolder(db, actor, input.folder_id, found.companyId);
   }
   const [current] = await db.select().from(documentPackages).where(eq(documentPackages.id, packageId));
-  const fieldNames = new Set(
-    (await documentsOf(db, [packageId])).get(packageId)?.flatMap((doc) => doc.field_names),
-  );
   const autoSign = input.auto_sign_enabled ?? current!.autoSignEnabled;
   const approverId =
     input.auto_sign_approver_id !== undefined ? input.auto_sign_approver_id : current!.autoSignApproverId;
-  await checkHeader(db, found.companyId, input, { fieldNames, autoSign, approverId });
+  await checkHeader(db, found.companyId, input, { autoSign, approverId });
   const changes: Record<string, [unknown, unknown]> = {};
   const set: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(HEADER_COLUMNS)) {

@@ -21,7 +21,7 @@ import { formatDateTime } from '../../format';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { PackageDocumentsSection, type PackageRecord } from './PackageDocumentsSection';
-import { type SignerRole, SignerRolesSection } from './SignerRolesSection';
+import { type GroupField, type SignerRole, SignerRolesSection } from './SignerRolesSection';
 
 type Header = Pick<
   PackageRecord,
@@ -124,7 +124,11 @@ export function DocumentGroupEditPage() {
   }
   const setRecord = (next: PackageRecord) => queryClient.setQueryData(packageKey(id), next);
   const set = <K extends keyof Header>(key: K, value: Header[K]) => setHeader({ ...header, [key]: value });
-  const fieldNames = [...new Set(record.data.documents.flatMap((document) => document.field_names))];
+  const fields = [
+    ...new Map<string, GroupField>(
+      record.data.documents.flatMap((document) => document.fields.map((field) => [field.name, field])),
+    ).values(),
+  ];
 
   const save = async () => {
     setSaving(true);
@@ -136,11 +140,10 @@ export function DocumentGroupEditPage() {
           body: {
             ...header,
             auto_sign_approver_id: header.auto_sign_enabled ? header.auto_sign_approver_id : null,
-            signer_roles: roles.map(({ number, label, kind, fields, authentication }) => ({
+            signer_roles: roles.map(({ number, label, kind, authentication }) => ({
               number,
               label,
               kind,
-              fields,
               authentication,
             })),
           },
@@ -238,7 +241,7 @@ export function DocumentGroupEditPage() {
         <SignerRolesSection
           roles={roles}
           onChange={setRoles}
-          fieldNames={fieldNames}
+          fields={fields}
           authentications={features.data?.authentications ?? []}
         />
       </Section>

@@ -1,12 +1,15 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
-  Autocomplete,
+  Alert,
   Button,
   Checkbox,
   FormControlLabel,
   FormGroup,
   FormLabel,
   IconButton,
+  List,
+  ListItem,
+  ListItemText,
   MenuItem,
   Paper,
   Stack,
@@ -17,22 +20,59 @@ import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
 export type SignerRole = EndpointReply<'getDocumentPackage'>['signer_roles'][number];
+/** A template field of the group, with who fills it (its «Lo llena»). */
+export type GroupField = EndpointReply<'getDocumentPackage'>['documents'][number]['fields'][number];
 type Authentication = EndpointReply<'getDocumentGroupFeatures'>['authentications'][number];
 const KINDS = ['signer', 'approver', 'copy'] as const;
 
-/** Signer 1, 2, …: order (as listed), kind, the template fields each fills and their authentication. */
+/** The fields signer `number` fills, by label with the key beside: read-only, the templates decide. */
+function FieldsOfSigner({ number, fields }: { number: number; fields: GroupField[] }) {
+  const translate = useAppTranslate();
+  const own = fields.filter((field) => field.filled_by === number);
+  const title = translate('app.document_groups.signer_fields_of', { number });
+  return (
+    <Stack spacing={0.5}>
+      <FormLabel component="p">{title}</FormLabel>
+      {own.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.document_groups.signer_fields_none')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={title}>
+          {own.map((field) => (
+            <ListItem key={field.name} disableGutters>
+              <ListItemText
+                primary={field.label}
+                secondary={field.name}
+                slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Signer 1, 2, …: order (as listed), kind and authentication; the template fields each fills are
+ * shown, not chosen: each template's «Lo llena» is the one place that says it.
+ */
 export function SignerRolesSection({
   roles,
   onChange,
-  fieldNames,
+  fields,
   authentications,
 }: {
   roles: SignerRole[];
   onChange: (roles: SignerRole[]) => void;
-  fieldNames: string[];
+  /** Every template field of the group, once per name. */
+  fields: GroupField[];
   authentications: Authentication[];
 }) {
   const translate = useAppTranslate();
+  const numbers = new Set(roles.map((role) => role.number));
+  const withoutSigner = fields.filter((field) => field.filled_by > 0 && !numbers.has(field.filled_by));
   const update = (index: number, change: Partial<SignerRole>) =>
     onChange(roles.map((role, at) => (at === index ? { ...role, ...change } : role)));
   const add = () => {
@@ -51,6 +91,23 @@ export function SignerRolesSection({
   };
   return (
     <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.document_groups.signer_fields_source')}
+      </Typography>
+      {withoutSigner.length > 0 ? (
+        <Alert severity="warning">
+          {translate('app.document_groups.fields_without_signer', {
+            fields: withoutSigner
+              .map((field) =>
+                translate('app.document_groups.field_of_signer', {
+                  label: field.label,
+                  number: field.filled_by,
+                }),
+              )
+              .join(', '),
+          })}
+        </Alert>
+      ) : null}
       {roles.length === 0 ? (
         <Typography color="text.secondary">{translate('app.document_groups.no_signers')}</Typography>
       ) : null}
@@ -94,15 +151,7 @@ export function SignerRolesSection({
                 <DeleteOutlineIcon />
               </IconButton>
             </Stack>
-            <Autocomplete
-              multiple
-              options={fieldNames}
-              value={role.fields}
-              onChange={(_, fields) => update(index, { fields })}
-              renderInput={(params) => (
-                <TextField {...params} label={translate('app.document_groups.signer_fields')} />
-              )}
-            />
+            <FieldsOfSigner number={role.number} fields={fields} />
             <FormGroup>
               <FormLabel component="legend">
                 {translate('app.document_groups.signer_authentication')}

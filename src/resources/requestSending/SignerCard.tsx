@@ -5,6 +5,7 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  MenuItem,
   Paper,
   TextField,
   Typography,
@@ -12,12 +13,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { IDENTIFICATION_CODES, IDENTIFICATION_TYPES } from '../../../contract/identificationTypes';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import type { RequestForm, SignerDraft } from './requestDraft';
 
 type Contact = EndpointReply<'getUserSigners'>[number];
 const TEXT_INPUTS = ['name', 'email', 'phone', 'id_type', 'id_number'] as const;
+/** A contact's type when it is one of the list (older requests may hold free text). */
+const listedType = (idType: string | null) =>
+  (IDENTIFICATION_CODES as readonly string[]).includes(idType?.toUpperCase() ?? '')
+    ? idType!.toUpperCase()
+    : '';
 
 /** One signer: pick a known contact or type them, and the authentication the company allows. */
 export function SignerCard(props: {
@@ -52,7 +59,7 @@ export function SignerCard(props: {
       name: contact.name,
       email: contact.email,
       phone: contact.phone ?? '',
-      id_type: contact.id_type ?? '',
+      id_type: listedType(contact.id_type),
       id_number: contact.id_number ?? '',
     });
   };
@@ -86,11 +93,26 @@ export function SignerCard(props: {
             label={t(key)}
             required={key === 'name' || key === 'email'}
             type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+            // The identification type is the bulk sheet's list (contract/identificationTypes.ts).
+            select={key === 'id_type'}
             value={signer[key]}
             error={Boolean(error(key))}
             helperText={error(key) ?? ' '}
             onChange={(event) => onChange({ ...signer, [key]: event.target.value })}
-          />
+          >
+            {key === 'id_type'
+              ? [
+                  <MenuItem key="" value="">
+                    {t('id_type_none')}
+                  </MenuItem>,
+                  ...IDENTIFICATION_TYPES.map((type) => (
+                    <MenuItem key={type.code} value={type.code}>
+                      {`${type.code} · ${type.name}`}
+                    </MenuItem>
+                  )),
+                ]
+              : undefined}
+          </TextField>
         ))}
       </Box>
       {form.authentications.length ? (

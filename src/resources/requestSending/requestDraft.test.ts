@@ -50,4 +50,15 @@ describe('the single request draft', () => {
     draft.title = '  Arriendo bodega 12  ';
     expect(requestBody(5, draft, FORM).title).toBe('Arriendo bodega 12');
   });
+
+  it("takes a signer's identification type from the shared list, as the server does", () => {
+    const draft = emptyDraft(FORM);
+    draft.values = { cliente: 'Comercial del Norte' };
+    draft.signers[0] = { ...draft.signers[0]!, name: 'Ana', email: 'ana@correo.co', id_type: 'Cédula' };
+    expect(draftProblems(5, draft, FORM)).toEqual({
+      'signers.0.id_type': 'Elija un tipo de identificación de la lista (CC, CE, NIT, TI, PP, PEP, PPT)',
+    });
+    draft.signers[0] = { ...draft.signers[0]!, id_type: 'NIT' };
+    expect(draftProblems(5, draft, FORM)).toEqual({});
+  });
 });

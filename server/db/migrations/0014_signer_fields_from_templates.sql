@@ -1,0 +1,1 @@
+ALTER TABLE "document_package_signer_roles" DROP COLUMN "fields";
