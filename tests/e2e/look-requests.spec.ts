@@ -31,7 +31,7 @@ test('a request sent with its own title is listed and headed by it', { tag: '@mo
   await tenant.getByRole('textbox', { name: /Nombre completo/ }).fill('Teresa Tenaz');
   await tenant.getByRole('textbox', { name: /Correo electrónico/ }).fill(`teresa.${Date.now()}@e2e.test`);
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Solicitud n\.º \d+ enviada/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Solicitud n\.º \d+ enviada/ })).toBeVisible();
 
   await page.goto('/list-signature-request');
   const link = page.getByRole('main').getByRole('link', { name: title });
