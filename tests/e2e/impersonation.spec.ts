@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { IMPERSONATED_USER, IMPERSONATION_COMPANY } from './fixtures/impersonation.fixture.js';
+import { isDesktop } from './fixtures/viewport.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
 
 /**
@@ -7,7 +8,6 @@ import { adminCredentials, apiSession, signPageIn } from './support/apiSession.j
  * nothing of the other user stays on screen (name, role, company, menu entries).
  */
 
-const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1280;
 const drawer = (page: Page) => page.getByTestId('side-drawer');
 
 /** The side menu's entries (on a phone the temporary drawer is opened, read and closed). */

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LOOK_GROUP, LOOK_OPERATOR, lookRequestTitle } from './fixtures/lookAndFeel.fixture.js';
+import { isDesktop } from './fixtures/viewport.js';
 import { signInAs } from './support/platform.js';
 
 /**
@@ -11,7 +12,6 @@ import { signInAs } from './support/platform.js';
 // The theme's primary gold (src/theme/tokens.ts GOLD.main #806010).
 const THEME_LINK = 'rgb(128, 96, 16)';
 
-const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1280;
 const colorOf = (element: Locator) => element.evaluate((node) => getComputedStyle(node).color);
 
 async function expectTopBarTitle(page: Page, title: string) {

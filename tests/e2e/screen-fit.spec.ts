@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FIT_ADMIN, FIT_GROUP, FIT_TEMPLATE } from './fixtures/screenFit.fixture.js';
-import { expectClearOfHelpButton, expectNothingWiderThanViewport } from './fixtures/viewport.js';
+import { expectClearOfHelpButton, expectNothingWiderThanViewport, isPhone } from './fixtures/viewport.js';
 import { signInAs } from './support/platform.js';
 
 /**
@@ -8,8 +8,6 @@ import { signInAs } from './support/platform.js';
  * history's filters leave a phone's first screen to the requests, and the help button sits in the
  * top bar, where it covers no control of the page (a template version's «Ver cambios», a status chip).
  */
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 600;
 
 async function openHistory(page: Page) {
   await signInAs(page, FIT_ADMIN);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SHELL_COMPANY, SHELL_PERSONAS } from './fixtures/shell.fixture.js';
+import { isDesktop } from './fixtures/viewport.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
 
 /**
@@ -20,7 +21,6 @@ const drawer = (page: Page) => page.getByTestId('side-drawer');
 const drawerWidth = async (page: Page) => (await drawer(page).boundingBox())?.width ?? 0;
 const shellBackground = (page: Page) =>
   page.getByTestId('app-shell').evaluate((element) => getComputedStyle(element).backgroundColor);
-const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 1280;
 
 async function logInAsAdministrator(page: Page) {
   const { email, password } = adminCredentials();
