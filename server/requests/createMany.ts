@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestEventAction } from '../../contract/requestEvents.js';
 import { type Db, queryRows } from '../db/client.js';
 import {
@@ -54,15 +55,15 @@ export async function insertSignatureRequests(
     settingsByPackage.set(packageId, await packageSettingsOf(tx, packageId));
 
   const codes = batch.map(() => newValidationCode());
-  const inserted = await tx
-    .insert(signatureRequests)
-    .values(
-      batch.map((prepared, index) =>
-        requestRow(prepared, settingsByPackage.get(prepared.packageId ?? -1) ?? NO_PACKAGE, codes[index]!),
-      ),
-    )
-    .returning({ id: signatureRequests.id, validationCode: signatureRequests.validationCode });
-  const idByCode = new Map(inserted.map((row) => [row.validationCode, row.id]));
+  const inserted = await insertJsonRows<{ id: number; validation_code: string }>(
+    tx,
+    signatureRequests,
+    batch.map((prepared, index) =>
+      requestRow(prepared, settingsByPackage.get(prepared.packageId ?? -1) ?? NO_PACKAGE, codes[index]!),
+    ),
+    sql`RETURNING id, validation_code`,
+  );
+  const idByCode = new Map(inserted.map((row) => [row.validation_code, Number(row.id)]));
   const requestIds = codes.map((code) => idByCode.get(code)!);
 
   const unitsOf = (prepared: PreparedRequest) => prepared.signers.filter(isActingSigner).length;
@@ -73,9 +74,11 @@ export async function insertSignatureRequests(
     within: tx,
   });
 
-  await tx
-    .insert(signatureRequestDocuments)
-    .values(batch.flatMap((prepared, index) => documentRows(requestIds[index]!, prepared)));
+  await insertJsonRows(
+    tx,
+    signatureRequestDocuments,
+    batch.flatMap((prepared, index) => documentRows(requestIds[index]!, prepared)),
+  );
 
   const signers = await insertSigners(deps, tx, batch, requestIds, now);
   await insertEvents(tx, batch, requestIds, signers);
@@ -141,7 +144,7 @@ async function insertSigners(
       inserted.push({ id, requestId, email, invited });
     }
   }
-  await tx.insert(signatureRequestSigners).values(rows);
+  await insertJsonRows(tx, signatureRequestSigners, rows);
   return inserted;
 }
 
@@ -194,7 +197,7 @@ async function insertEvents(
       if (signer.requestId === requestId && signer.invited)
         append({ action: 'invited', signerId: signer.id });
   }
-  await tx.insert(signatureRequestEvents).values(rows);
+  await insertJsonRows(tx, signatureRequestEvents, rows);
 }
 
 /** The invitations recorded and their mail jobs queued, in one statement (same keys as one by one). */
@@ -220,3 +223,55 @@ async function queueInvitations(
     FROM recorded
     ON CONFLICT (idempotency_key) DO NOTHING`);
 }
+
+/**
+ * Rows inserted by one statement with ONE parameter: the rows as JSON, spread over the table's
+ * columns by `jsonb_populate_recordset`. Drizzle's multi-row insert binds every value (≈ 15
+ * columns × 50 rows a job) and builds each one, which cost the server more CPU than PGlite spent
+ * inserting. The values are those drizzle writes: dates as ISO text, JSON columns as JSON, and
+ * lone surrogates as U+FFFD (what the drivers' UTF-8 encoding makes of them; jsonb would refuse
+ * their escapes). Rows are grouped by the columns they set, so a column left out keeps its default.
+ */
+async function insertJsonRows<Returned = never>(
+  tx: Db,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  returning?: SQL,
+): Promise<Returned[]> {
+  const columnName = new Map(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]),
+  );
+  const groups = new Map<string, { names: string[]; rows: Record<string, unknown>[] }>();
+  for (const row of rows) {
+    const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+    const names = keys.map((key) => {
+      const name = columnName.get(key);
+      if (!name) throw new Error(`${getTableName(table)} has no column ${key}`);
+      return name;
+    });
+    const signature = names.join(',');
+    const group = groups.get(signature) ?? { names, rows: [] };
+    group.rows.push(Object.fromEntries(keys.map((key, index) => [names[index], row[key]])));
+    groups.set(signature, group);
+  }
+  const tableName = sql.identifier(getTableName(table));
+  const returned: Returned[] = [];
+  for (const group of groups.values()) {
+    const columns = sql.join(
+      group.names.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+    const json = JSON.stringify(group.rows).replace(LONE_SURROGATE_ESCAPE, '$1\ufffd');
+    const inserted = await queryRows<Returned>(
+      tx,
+      sql`INSERT INTO ${tableName} (${columns})
+          SELECT ${columns} FROM jsonb_populate_recordset(NULL::${tableName}, ${json}::jsonb)
+          ${returning ?? sql``}`,
+    );
+    returned.push(...inserted);
+  }
+  return returned;
+}
+
+/** `\udXXX` escapes JSON.stringify writes for lone surrogates (not those of an escaped backslash). */
+const LONE_SURROGATE_ESCAPE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi;
