@@ -20,7 +20,9 @@ describe('local file storage', () => {
     const { storage } = freshStorage();
     expect(await storage.put('companies/7/logo.png', Buffer.from('png-bytes'))).toEqual({ size: 9 });
     expect((await readAll(storage, 'companies/7/logo.png'))?.toString()).toBe('png-bytes');
-    await storage.put('companies/7/logo.png', Readable.from([Buffer.from('new '), Buffer.from('bytes')]));
+    expect(
+      await storage.put('companies/7/logo.png', Readable.from([Buffer.from('new '), Buffer.from('bytes')])),
+    ).toEqual({ size: 9 });
     expect((await readAll(storage, 'companies/7/logo.png'))?.toString()).toBe('new bytes');
     await storage.delete('companies/7/logo.png');
     expect(await storage.get('companies/7/logo.png')).toBeNull();

@@ -40,14 +40,20 @@ export function createLocalStorage(root: string): FileStorage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${randomUUID()}.tmp`;
+      // Counted as written rather than read back with a stat: one file operation less per file.
+      let size = 0;
       try {
         const handle = await open(temporary, 'w');
         try {
           if (body instanceof Readable) {
-            for await (const chunk of body)
-              await handle.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+            for await (const chunk of body) {
+              const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+              await handle.writeFile(bytes);
+              size += bytes.byteLength;
+            }
           } else {
-            await handle.write(body);
+            await handle.writeFile(body);
+            size = body.byteLength;
           }
           await handle.sync();
         } finally {
@@ -58,7 +64,7 @@ export function createLocalStorage(root: string): FileStorage {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { size: (await stat(path)).size };
+      return { size };
     },
     async get(key) {
       const path = pathOf(key);
