@@ -163,6 +163,22 @@ describe('RenderProcess', () => {
     expect((await renderer.render(referenceTemplate())).pageCount).toBe(REFERENCE_PAGE_COUNT);
   });
 
+  it('hands the child several compiles at once; when it dies, those behind the one it was on render in a fresh child', async () => {
+    await renderer.render(referenceTemplate());
+    const pid = renderer.pid!;
+    const long = await prepareDocument(longReferenceTemplate(20));
+    const short = await Promise.all([variant('uno'), variant('dos'), variant('tres')].map(prepareDocument));
+    const failing = failureOf(renderer.compilePrepared(long));
+    const behind = short.map((prepared) => renderer.compilePrepared(prepared));
+    // All four are with the child at once: it goes from one to the next without waiting for us.
+    expect(renderer.handedOver).toBe(4);
+    await whenBusy(pid);
+    process.kill(pid, 'SIGKILL');
+    expect(await failing).toBeInstanceOf(RenderFailure);
+    for (const rendered of await Promise.all(behind)) expect(rendered.pageCount).toBe(REFERENCE_PAGE_COUNT);
+    expect(renderer.pid).not.toBe(pid);
+  });
+
   it('survives a real panic of the native compiler: that document fails, the ones behind it render', async () => {
     await renderer.render(referenceTemplate());
     const pid = renderer.pid!;

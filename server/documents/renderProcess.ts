@@ -98,15 +98,27 @@ type Job = {
   reject: (error: Error) => void;
 };
 
-/** One started child and the compile it is working on (at most one). */
+/** One started child and the compiles handed to it, in the order it works them. */
 type Running = {
   child: ChildProcess;
   ready: boolean;
   ended: boolean;
+  /** Compiles handed over so far (at most `recycleAfter`). */
+  sent: number;
   /** Compiles answered so far. */
   compiles: number;
-  current: { id: number; job: Job; watchdog: NodeJS.Timeout } | undefined;
+  /** Handed over and not answered; the child is compiling the first. */
+  inFlight: { id: number; job: Job }[];
+  /** Runs out when the first of `inFlight` compiles longer than `timeoutMs`. */
+  watchdog: NodeJS.Timeout | undefined;
 };
+
+/**
+ * Compiles handed to the child before the first is answered: it starts the next document while
+ * this process, busy with a database statement or storing the previous PDF, has not read the
+ * answer yet (one at a time, it waited for every round trip).
+ */
+const PIPELINE_DEPTH = 4;
 
 export type RenderProcessOptions = {
   /** A compile running longer is killed with its child and fails (default 120 s). */
@@ -127,9 +139,10 @@ export type RenderProcessOptions = {
  * not. Images are loaded and the Typst source built here (`prepareDocument`); only the compiling
  * crosses over, and the PDF comes back as bytes (IPC with `serialization: 'advanced'`).
  *
- * The child gets one compile at a time; the others wait here in order. When the child dies (or
- * a compile runs past `timeoutMs` and it is killed) only the compile it was on fails, with a
- * `RenderFailure`, and the waiting ones go to a fresh child. The child starts on first use,
+ * The child gets up to `PIPELINE_DEPTH` compiles at once and works them in order; the others wait
+ * here. When the child dies (or a compile runs past `timeoutMs` and it is killed) only the compile
+ * it was on (the first unanswered) fails, with a `RenderFailure`; those handed over behind it and
+ * the waiting ones go to a fresh child. The child starts on first use,
  * loads the fonts once, keeps this process alive only while there is work, is replaced after
  * `recycleAfter` compiles, and is started again after it dies or `close()`.
  */
@@ -148,6 +161,11 @@ export class RenderProcess implements DocumentCompiler {
   /** The current child's process id (tests kill it; operators may look it up), if one runs. */
   get pid(): number | undefined {
     return this.running?.child.pid;
+  }
+
+  /** Compiles handed to the current child and not answered yet (at most `PIPELINE_DEPTH`). */
+  get handedOver(): number {
+    return this.running?.inFlight.length ?? 0;
   }
 
   async render(request: RenderRequest): Promise<RenderedDocument> {
@@ -170,39 +188,51 @@ export class RenderProcess implements DocumentCompiler {
     if (!running) return;
     this.running = undefined;
     // Rejected now: a compile under way in native code would otherwise still answer before the exit.
-    this.settle(running)?.reject(closed);
+    for (const entry of this.takeInFlight(running)) entry.job.reject(closed);
     await stopChild(running);
   }
 
-  /** Hands the first waiting compile to the child (started if needed) when it is free. */
+  /** Hands waiting compiles to the child (started if needed) while it has room for them. */
   private next(): void {
-    if (this.running?.current || this.waiting.length === 0) return;
-    let running: Running;
-    try {
-      running = this.running ?? this.start();
-    } catch (error) {
-      // No child can start (the bundle is missing): every waiting compile gets the reason.
-      for (const job of this.waiting.splice(0)) job.reject(error as Error);
-      return;
-    }
-    const job = this.waiting.shift()!;
-    const id = this.nextId++;
-    const watchdog = setTimeout(() => this.timedOut(running), this.timeoutMs);
-    watchdog.unref();
-    running.current = { id, job, watchdog };
-    running.child.ref();
-    running.child.channel?.ref();
-    try {
-      running.child.send({ id, prepared: job.prepared, svgPages: job.svgPages } satisfies CompileRequest);
-    } catch (error) {
-      // Something in the request cannot be serialised: answered here, as the child would.
-      this.answered(running, { id, error: error instanceof Error ? error.message : String(error) });
+    while (this.waiting.length > 0) {
+      let running = this.running;
+      // A child that has had its `recycleAfter` compiles takes no more: it is replaced once it answers them.
+      if (running && (running.inFlight.length >= PIPELINE_DEPTH || running.sent >= this.recycleAfter)) return;
+      try {
+        running ??= this.start();
+      } catch (error) {
+        // No child can start (the bundle is missing): every waiting compile gets the reason.
+        for (const job of this.waiting.splice(0)) job.reject(error as Error);
+        return;
+      }
+      const job = this.waiting.shift()!;
+      const id = this.nextId++;
+      try {
+        running.child.send({ id, prepared: job.prepared, svgPages: job.svgPages } satisfies CompileRequest);
+      } catch (error) {
+        // Something in the request cannot be serialised: refused here, as the child would.
+        job.reject(new Error(error instanceof Error ? error.message : String(error)));
+        continue;
+      }
+      running.inFlight.push({ id, job });
+      running.sent++;
+      if (running.inFlight.length === 1) this.watch(running);
+      running.child.ref();
+      running.child.channel?.ref();
     }
   }
 
   private start(): Running {
     const child = startChild();
-    const running: Running = { child, ready: false, ended: false, compiles: 0, current: undefined };
+    const running: Running = {
+      child,
+      ready: false,
+      ended: false,
+      sent: 0,
+      compiles: 0,
+      inFlight: [],
+      watchdog: undefined,
+    };
     child.on('message', (message: CompileReply | ChildReady) => {
       if ('ready' in message) running.ready = true;
       else this.answered(running, message);
@@ -219,10 +249,14 @@ export class RenderProcess implements DocumentCompiler {
   }
 
   private answered(running: Running, reply: CompileReply): void {
-    if (running.current?.id !== reply.id) return;
-    const job = this.settle(running)!;
+    if (running.inFlight[0]?.id !== reply.id) return;
+    const { job } = running.inFlight.shift()!;
+    clearTimeout(running.watchdog);
+    if (running.inFlight.length > 0) this.watch(running);
+    else this.idle(running);
     if (++running.compiles >= this.recycleAfter && this.running === running) {
-      // Replaced while it owes nothing: its exit fails no document, the next one starts a fresh child.
+      // Replaced while it owes nothing (it was handed no more than it answered): its exit fails no
+      // document, the next one starts a fresh child.
       this.running = undefined;
       running.child.kill();
     }
@@ -237,40 +271,44 @@ export class RenderProcess implements DocumentCompiler {
     this.next();
   }
 
-  /** The child died: the compile it was on fails; the next waiting one starts a fresh child. */
+  /** The child died: the compile it was on fails; those behind it go first to a fresh child. */
   private ended(running: Running, how: string): void {
     if (running.ended) return;
     running.ended = true;
     if (this.running === running) this.running = undefined;
-    const job = this.settle(running);
-    if (job) {
-      job.reject(
-        running.ready
-          ? new RenderFailure('crashed', RENDER_PROCESS_MESSAGES.crashed)
-          : new Error(RENDER_PROCESS_MESSAGES.notStarted(how)),
-      );
-    }
+    const [current, ...behind] = this.takeInFlight(running);
+    this.waiting.unshift(...behind.map((entry) => entry.job));
+    current?.job.reject(
+      running.ready
+        ? new RenderFailure('crashed', RENDER_PROCESS_MESSAGES.crashed)
+        : new Error(RENDER_PROCESS_MESSAGES.notStarted(how)),
+    );
     this.next();
   }
 
   private timedOut(running: Running): void {
-    const job = this.settle(running);
-    if (!job) return;
+    const [current, ...behind] = this.takeInFlight(running);
+    if (!current) return;
     if (this.running === running) this.running = undefined;
     running.child.kill('SIGKILL');
+    this.waiting.unshift(...behind.map((entry) => entry.job));
     const seconds = Math.ceil(this.timeoutMs / 1000);
-    job.reject(new RenderFailure('timedOut', RENDER_PROCESS_MESSAGES.timedOut(seconds)));
+    current.job.reject(new RenderFailure('timedOut', RENDER_PROCESS_MESSAGES.timedOut(seconds)));
     this.next();
   }
 
-  /** Takes the compile under way off the child (its watchdog stopped), leaving the child idle. */
-  private settle(running: Running): Job | undefined {
-    const current = running.current;
-    if (!current) return undefined;
-    clearTimeout(current.watchdog);
-    running.current = undefined;
+  /** The first compile handed over is the one the child works on: its time limit runs from now. */
+  private watch(running: Running): void {
+    running.watchdog = setTimeout(() => this.timedOut(running), this.timeoutMs);
+    running.watchdog.unref();
+  }
+
+  /** Takes every compile handed over off the child (its watchdog stopped), leaving the child idle. */
+  private takeInFlight(running: Running): Running['inFlight'] {
+    clearTimeout(running.watchdog);
+    const taken = running.inFlight.splice(0);
     this.idle(running);
-    return current.job;
+    return taken;
   }
 
   /** Idle, the child must not keep an otherwise finished process alive. */
