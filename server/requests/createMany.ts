@@ -228,9 +228,9 @@ async function queueInvitations(
  * Rows inserted by one statement with ONE parameter: the rows as JSON, spread over the table's
  * columns by `jsonb_populate_recordset`. Drizzle's multi-row insert binds every value (≈ 15
  * columns × 50 rows a job) and builds each one, which cost the server more CPU than PGlite spent
- * inserting. The values are those drizzle writes: dates as ISO text, JSON columns as JSON, and
- * lone surrogates as U+FFFD (what the drivers' UTF-8 encoding makes of them; jsonb would refuse
- * their escapes). Rows are grouped by the columns they set, so a column left out keeps its default.
+ * inserting. The values are those drizzle writes: dates as ISO text, JSON columns as JSON, and a
+ * lone surrogate in a text column as U+FFFD, as the drivers' UTF-8 encoding writes it (in a JSON
+ * column both refuse it). Rows are grouped by the columns they set, so one left out keeps its default.
  */
 async function insertJsonRows<Returned = never>(
   tx: Db,
@@ -238,20 +238,27 @@ async function insertJsonRows<Returned = never>(
   rows: readonly Record<string, unknown>[],
   returning?: SQL,
 ): Promise<Returned[]> {
-  const columnName = new Map(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]),
-  );
+  const columnOf = new Map(Object.entries(getTableColumns(table)));
   const groups = new Map<string, { names: string[]; rows: Record<string, unknown>[] }>();
   for (const row of rows) {
     const keys = Object.keys(row).filter((key) => row[key] !== undefined);
-    const names = keys.map((key) => {
-      const name = columnName.get(key);
-      if (!name) throw new Error(`${getTableName(table)} has no column ${key}`);
-      return name;
+    const columns = keys.map((key) => {
+      const column = columnOf.get(key);
+      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+      return column;
     });
+    const names = columns.map((column) => column.name);
     const signature = names.join(',');
     const group = groups.get(signature) ?? { names, rows: [] };
-    group.rows.push(Object.fromEntries(keys.map((key, index) => [names[index], row[key]])));
+    group.rows.push(
+      Object.fromEntries(
+        keys.map((key, index) => {
+          const value = row[key];
+          const text = typeof value === 'string' && columns[index]!.dataType !== 'json';
+          return [names[index], text ? value.replace(LONE_SURROGATE, '\ufffd') : value];
+        }),
+      ),
+    );
     groups.set(signature, group);
   }
   const tableName = sql.identifier(getTableName(table));
@@ -261,7 +268,7 @@ async function insertJsonRows<Returned = never>(
       group.names.map((name) => sql.identifier(name)),
       sql`, `,
     );
-    const json = JSON.stringify(group.rows).replace(LONE_SURROGATE_ESCAPE, '$1\ufffd');
+    const json = JSON.stringify(group.rows);
     const inserted = await queryRows<Returned>(
       tx,
       sql`INSERT INTO ${tableName} (${columns})
@@ -273,5 +280,5 @@ async function insertJsonRows<Returned = never>(
   return returned;
 }
 
-/** `\udXXX` escapes JSON.stringify writes for lone surrogates (not those of an escaped backslash). */
-const LONE_SURROGATE_ESCAPE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi;
+/** Half of a surrogate pair on its own. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

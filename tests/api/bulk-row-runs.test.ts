@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   signatureRequestBatchRows,
   signatureRequestDocuments,
   signatureRequestEmails,
+  signatureRequestEvents,
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
@@ -15,6 +16,8 @@ import { rowsPerJob } from '../../server/modules/bulkRequests/batches.service.js
 import { seedSentBulkBatch } from '../../server/modules/bulkRequests/factories.js';
 import { REQUEST_CORE, type RequestCore } from '../../server/modules/bulkRequests/requestCore.js';
 import { runBulkRows } from '../../server/modules/bulkRequests/rowJob.js';
+import { insertSignatureRequest, type PreparedRequest } from '../../server/requests/create.js';
+import { insertSignatureRequests } from '../../server/requests/createMany.js';
 import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
 import { signerTokenHash } from '../../server/requests/tokens.js';
 import { testDatabaseKind } from './support/database.js';
@@ -170,6 +173,115 @@ describe(`bulk jobs of several rows on ${testDatabaseKind}`, () => {
         ),
       );
     expect(invitations).toHaveLength(2);
+  });
+
+  it('stores every value of a run as a request made alone does: defaults, quotes, line breaks and broken characters too', async () => {
+    const { companyId } = await seedSentBulkBatch(t.deps, { rows: 1, units: 10, domain: 'valores.test' });
+    // A lone surrogate (half of an emoji) reaches PostgreSQL as U+FFFD through either path.
+    const odd = 'Ana "la \\ de" \ud83d Pérez\n';
+    const expiresAt = new Date(t.deps.clock.now().getTime() + 10 * 86_400_000);
+    const prepared = (number: number): PreparedRequest => ({
+      companyId,
+      createdBy: null,
+      source: 'bulk',
+      title: `Contrato ${odd}`,
+      message: odd,
+      signingOrder: 'sequential',
+      expiresAt,
+      reminderDays: null,
+      documents: [
+        {
+          position: 1,
+          // Also in JSON columns (values, the `sent` event): there both ways refuse a lone surrogate.
+          name: 'Contrato "uno" \\ dos\n',
+          templateVersionId: null,
+          fieldValues: { cliente: 'Ana "la \\ de"\nPérez', valor: '5' },
+          key: `companies/${companyId}/valores/${number}.pdf`,
+          sha256: 'ab'.repeat(32),
+          pageCount: 1,
+          fieldBoxes: [
+            { field: 'firma_1', kind: 'signature', signer: 1, page: 1, x: 1.5, y: 2, width: 3, height: 4 },
+          ],
+        },
+      ],
+      signers: [
+        {
+          number: 1,
+          kind: 'signer',
+          name: ` ${odd} `,
+          email: ' ANA@Valores.test ',
+          authentication: ['email'],
+        },
+        // Not invited (second turn): its status and invitation time are the table's defaults.
+        {
+          number: 2,
+          kind: 'approver',
+          name: 'Bo',
+          email: 'bo@valores.test',
+          phone: '3001234567',
+          idType: 'CC',
+          idNumber: '123',
+          authentication: [],
+        },
+      ],
+    });
+    const { db } = t.deps.database;
+    const alone = await db.transaction((tx) => insertSignatureRequest(t.deps, tx, prepared(1)));
+    const together = await db.transaction((tx) =>
+      insertSignatureRequests(t.deps, tx, [prepared(2), prepared(3)]),
+    );
+    const {
+      id: _i,
+      validationCode: _v,
+      createdAt: _c,
+      updatedAt: _u,
+      ...requestColumns
+    } = getTableColumns(signatureRequests);
+    const {
+      id: _si,
+      requestId: _sr,
+      tokenHash: _st,
+      createdAt: _sc,
+      invitedAt: _sa,
+      ...signerColumns
+    } = getTableColumns(signatureRequestSigners);
+    const {
+      id: _di,
+      requestId: _dr,
+      createdAt: _dc,
+      renderedKey: _dk,
+      ...documentColumns
+    } = getTableColumns(signatureRequestDocuments);
+    const stored = async (requestId: number) => ({
+      request: await db
+        .select(requestColumns)
+        .from(signatureRequests)
+        .where(eq(signatureRequests.id, requestId)),
+      signers: await db
+        .select(signerColumns)
+        .from(signatureRequestSigners)
+        .where(eq(signatureRequestSigners.requestId, requestId))
+        .orderBy(asc(signatureRequestSigners.number)),
+      documents: await db
+        .select(documentColumns)
+        .from(signatureRequestDocuments)
+        .where(eq(signatureRequestDocuments.requestId, requestId)),
+      events: await db
+        .select({
+          sequence: signatureRequestEvents.sequence,
+          action: signatureRequestEvents.action,
+          details: signatureRequestEvents.details,
+        })
+        .from(signatureRequestEvents)
+        .where(eq(signatureRequestEvents.requestId, requestId))
+        .orderBy(asc(signatureRequestEvents.sequence)),
+    });
+    const expected = await stored(alone.requestId);
+    expect(expected.signers.map((signer) => [signer.name, signer.email, signer.status])).toEqual([
+      ['Ana "la \\ de" \ufffd Pérez', 'ana@valores.test', 'invited'],
+      ['Bo', 'bo@valores.test', 'waiting'],
+    ]);
+    for (const made of together) expect(await stored(made.requestId)).toEqual(expected);
   });
 
   it('puts small batches one row per job and large ones in runs of at most 50', () => {
