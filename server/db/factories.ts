@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions.js';
 import { sanitizeRichText } from '../html/sanitize.js';
-import { hashPassword } from '../modules/session/session.service.js';
+import { hashPassword } from '../security/passwords.js';
 import type { Db } from './client.js';
 import {
   banners,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_COMPANY_ID, ROLE, SEEDED_ROLES } from '../../contract/permissions.js';
-import { hashPassword } from '../modules/session/session.service.js';
+import { hashPassword } from '../security/passwords.js';
 import type { Db } from './client.js';
 import { companies, rolePermissions, roles, users } from './schema/index.js';
 import { seedLocation } from './seedLocation.js';

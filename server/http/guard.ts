@@ -3,10 +3,10 @@ import { refusalOf } from '../../contract/access.js';
 import { type EndpointDefinition, INTEGRATION_ROLE } from '../../contract/define.js';
 import { PLATFORM_COMPANY_ID } from '../../contract/permissions.js';
 import { type Db, queryRows } from '../db/client.js';
+import { enabledFeatureKeys } from '../db/companyFeatures.js';
 import type { Actor, Deps } from '../deps.js';
 import { forbidden, MESSAGES, unauthorized } from '../errors.js';
-import { companyIdForApiKey } from '../modules/companies/apiKey.js';
-import { enabledFeatureKeys } from '../modules/companies/features.service.js';
+import { companyIdForApiKey } from './apiKeys.js';
 import { checkRateLimit, hitRateLimit, recordRateLimitHit } from './rateLimit.js';
 
 type SessionRow = {

@@ -5,10 +5,10 @@ import { PLATFORM_COMPANY_ID } from '../../../contract/permissions.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
+import { newApiKey } from '../../http/apiKeys.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
 import { listOrder, listPage } from '../common/listing.js';
 import { sortColumnsOf } from '../common/listSorts.js';
-import { newApiKey } from './apiKey.js';
 import {
   type CompanyFilters,
   type CompanyRecord,

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type companyFeatureRow,
   type companyFeatures,
   companyFeaturesEndpoints,
 } from '../../../contract/endpoints/companyFeatures.js';
-import { FEATURES, type FeatureKey, featureByKey } from '../../../contract/features.js';
+import { type FeatureKey, featureByKey } from '../../../contract/features.js';
 import type { SortKeyOf } from '../../../contract/listInputs.js';
-import type { Db } from '../../db/client.js';
+import { effectiveFeatures, featureRows } from '../../db/companyFeatures.js';
 import { companies, companyFeatures as featureTable } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -16,55 +16,10 @@ import { sortColumnsOf } from '../common/listSorts.js';
 import { isPlatformAdmin } from './companyRules.js';
 import { companyEmailTemplates } from './emailTemplates.service.js';
 
-type FeatureSource = 'company' | 'parent' | 'default';
-type EffectiveFeature = { key: FeatureKey; enabled: boolean; source: FeatureSource };
-type FeatureRow = { companyId: number; feature: string; enabled: boolean };
-
 export const FEATURE_MESSAGES = {
   updated: 'Funcionalidad actualizada',
   platformOnly: 'Esta funcionalidad solo la puede cambiar el administrador de la plataforma',
 } as const;
-
-/**
- * The value of every catalogue feature for a company: its own row, else (for a branch) its
- * parent's, else the catalogue default.
- */
-function effectiveFeatures(rows: readonly FeatureRow[], companyId: number, parentId: number | null) {
-  const value = (id: number | null, key: string) =>
-    id === null ? undefined : rows.find((row) => row.companyId === id && row.feature === key)?.enabled;
-  return FEATURES.map((feature): EffectiveFeature => {
-    const own = value(companyId, feature.key);
-    if (own !== undefined) return { key: feature.key, enabled: own, source: 'company' };
-    const inherited = value(parentId, feature.key);
-    if (inherited !== undefined) return { key: feature.key, enabled: inherited, source: 'parent' };
-    return { key: feature.key, enabled: feature.default, source: 'default' };
-  });
-}
-
-async function featureRows(db: Db, companyIds: readonly number[]): Promise<FeatureRow[]> {
-  if (companyIds.length === 0) return [];
-  return db
-    .select({
-      companyId: featureTable.companyId,
-      feature: featureTable.feature,
-      enabled: featureTable.enabled,
-    })
-    .from(featureTable)
-    .where(inArray(featureTable.companyId, [...new Set(companyIds)]));
-}
-
-/** Keys of the features enabled for a company (get_users' `features`). */
-export async function enabledFeatureKeys(db: Db, companyId: number): Promise<FeatureKey[]> {
-  const [company] = await db
-    .select({ parentId: companies.parentId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company) return [];
-  const ids = company.parentId === null ? [companyId] : [companyId, company.parentId];
-  return effectiveFeatures(await featureRows(db, ids), companyId, company.parentId)
-    .filter((feature) => feature.enabled)
-    .map((feature) => feature.key);
-}
 
 export type CompanyFeatures = z.input<typeof companyFeatures>;
 

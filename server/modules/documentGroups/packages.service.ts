@@ -9,6 +9,7 @@ import {
 } from '../../../contract/endpoints/documentGroups.js';
 import type { SortKeyOf } from '../../../contract/listInputs.js';
 import type { Db } from '../../db/client.js';
+import { enabledFeatureKeys } from '../../db/companyFeatures.js';
 import {
   documentPackageChanges,
   documentPackageSignerRoles,
@@ -19,7 +20,6 @@ import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
 import { likePattern, orderFor, pageWindow } from '../common/listing.js';
 import { sortColumnsOf } from '../common/listSorts.js';
-import { enabledFeatureKeys } from '../companies/features.service.js';
 import {
   type DocumentPackageRecord,
   packageRecord,

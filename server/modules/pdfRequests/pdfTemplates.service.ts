@@ -4,12 +4,12 @@ import { PDFDocument } from 'pdf-lib';
 import type { PdfField, PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests.js';
 import type { FeatureKey } from '../../../contract/features.js';
 import type { Db } from '../../db/client.js';
+import { enabledFeatureKeys } from '../../db/companyFeatures.js';
 import { pdfTemplates, signatureRequestBatchRows } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { forbidden, notFound, unprocessable } from '../../errors.js';
 import { checkPdfUpload } from '../../uploads/index.js';
 import { pageWindow } from '../common/listing.js';
-import { enabledFeatureKeys } from '../companies/features.service.js';
 
 export const PDF_TEMPLATE_MESSAGES = {
   uploaded: 'PDF cargado',

@@ -6,6 +6,7 @@ import { passwordResetTokens, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem, unprocessable } from '../../errors.js';
 import { hitRateLimit } from '../../http/rateLimit.js';
+import { hashPassword, passwordMatches } from '../../security/passwords.js';
 import {
   accountLimits,
   closeChallenges,
@@ -14,7 +15,6 @@ import {
   secretDigest,
   userEmailIs,
 } from './credentials.js';
-import { hashPassword, passwordMatches } from './session.service.js';
 import {
   checkSigninThrottles,
   clearAccountThrottles,

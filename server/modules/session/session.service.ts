@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signinReply } from '../../../contract/endpoints/session.js';
@@ -6,6 +5,7 @@ import { audit } from '../../audit.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
+import { passwordMatches } from '../../security/passwords.js';
 import { companyIsDeleted, DELETED_COMPANY_SIGNIN } from '../companies/liveness.js';
 import { openSession, userEmailIs } from './credentials.js';
 import {
@@ -27,27 +27,6 @@ export const SESSION_MESSAGES = {
   welcome: 'Bienvenido',
   codeSent: 'Le enviamos un código de verificación a su correo',
 } as const;
-
-/** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's baseline). */
-export const hashPassword = (password: string) => hash(password);
-
-// Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
-let decoyPromise: Promise<string> | undefined;
-const decoy = () => {
-  decoyPromise ??= hash('decoy-password-for-timing');
-  return decoyPromise;
-};
-
-/** Checks a password against a stored hash; a missing hash costs the same time as a real one. */
-export async function passwordMatches(passwordHash: string | null, password: string): Promise<boolean> {
-  // Awaited on both paths, so that the one-time cost of making the decoy tells nothing either.
-  const decoyHash = await decoy();
-  if (!passwordHash) {
-    await verify(decoyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
 
 type SigninInput = { email: string; password: string; unlock_token?: string; ip: string; userAgent?: string };
 export type SigninReply = z.input<typeof signinReply>;

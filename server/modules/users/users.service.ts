@@ -1,10 +1,10 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../../contract/schemas.js';
+import { enabledFeatureKeys } from '../../db/companyFeatures.js';
 import { companies, rolePermissions, roles, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { logoUrl } from '../companies/companyRecord.js';
-import { enabledFeatureKeys } from '../companies/features.service.js';
 import { resolveSupportContacts } from '../companies/support.js';
 import { canGrantRole } from './roleRules.js';
 import { ADMINISTRATOR_ROLE_IDS, listCompanyUserItems, type UserListItem } from './userRecords.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
 
 /** Visible start of every key, so that one found in a log or a repository is recognisable. */
 export const API_KEY_PREFIX = 'rk_';
