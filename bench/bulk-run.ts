@@ -13,12 +13,12 @@ import { bootstrap } from '../server/bootstrap.js';
 import { loadConfig } from '../server/config.js';
 import { queryRows } from '../server/db/client.js';
 import { createLogger } from '../server/logger.js';
+import { sharedRenderer } from '../server/modules/templates/templateRender.service.js';
 import {
   importAndSendBulkSheet,
   sampleBulkSheet,
   seedBulkSender,
-} from '../server/modules/bulkRequests/factories.js';
-import { sharedRenderer } from '../server/modules/templates/templateRender.service.js';
+} from '../server/requests/bulk/factories.js';
 
 const [dataDir = '', rowsText = '10000'] = process.argv.slice(2);
 const rows = Number(rowsText);

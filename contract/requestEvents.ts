@@ -1,5 +1,5 @@
 /**
- * The events of a signature request's audit trail (server/requests/events.ts) as people read
+ * The events of a signature request's audit trail (server/requests/core/events.ts) as people read
  * them: one Spanish label and one Spanish sentence per action, shared by the request's timeline
  * on screen, the history exports and the certificate of completion. The sentences are derived
  * from the chained entries (action and details) and the names of who took part.

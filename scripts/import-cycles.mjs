@@ -1,9 +1,12 @@
 // Import cycles among the project's modules (server/, src/, contract/), and product files that
 // import test helpers. A cycle makes the load order matter (a module can see another half
 // initialised), so the house has none; `scripts/import-cycles.test.mjs` fails on the first one.
+// Two coarser rules keep the layers readable: no cycle between the top-level folders of server/
+// (`http` → `modules` → `db`, never back), and the stages of the request lifecycle
+// (server/requests/<stage>/) import only earlier stages.
 //
-//   node scripts/import-cycles.mjs      prints every cycle and every product file importing a test
-//                                       helper, exits 1 when there is one
+//   node scripts/import-cycles.mjs      prints every cycle, folder cycle, backward stage import and
+//                                       product file importing a test helper; exits 1 on any
 //
 // Only imports that exist at run time count: `import type`, `export type` and imports whose every
 // name is marked `type` are erased by the compiler; a dynamic `import()` loads on demand and cannot
@@ -220,27 +223,117 @@ export function productFilesImportingTests(graph) {
   return found;
 }
 
-/** The project's graph, its cycles and its product files importing test helpers (paths relative). */
+/**
+ * The stages of the request lifecycle, server/requests/<stage>/, earliest first: a stage may import
+ * `core` and the stages before it, never one after it. `sealing` comes before the stages that start
+ * a seal (the signer's last signature, an approved auto-signature).
+ */
+export const REQUEST_STAGES = [
+  'core',
+  'sending',
+  'bulk',
+  'pdf',
+  'history',
+  'sealing',
+  'signer',
+  'approval',
+  'validation',
+];
+const REQUESTS = 'server/requests/';
+
+/** A file's stage, `undefined` outside server/requests/, `null` for a file in no known stage. */
+const stageOf = (/** @type {string} */ file) => {
+  if (!file.startsWith(REQUESTS)) return undefined;
+  const stage = file.slice(REQUESTS.length).split('/')[0];
+  return file.slice(REQUESTS.length).includes('/') && REQUEST_STAGES.includes(stage) ? stage : null;
+};
+
+/**
+ * Product files of server/requests/ that lie in no known stage or import a later stage (paths
+ * relative to the root; tests may import any stage).
+ * @param {Map<string, string[]>} graph
+ */
+export function backwardStageImports(graph) {
+  /** @type {{ file: string, imports: string }[]} */
+  const found = [];
+  for (const [file, targets] of graph) {
+    const stage = stageOf(file);
+    if (stage === undefined || isTestFile(file)) continue;
+    if (stage === null) {
+      found.push({ file, imports: `(not in a stage: ${REQUEST_STAGES.join(', ')})` });
+      continue;
+    }
+    for (const target of targets) {
+      const targetStage = stageOf(target);
+      if (targetStage && REQUEST_STAGES.indexOf(targetStage) > REQUEST_STAGES.indexOf(stage))
+        found.push({ file, imports: target });
+    }
+  }
+  return found;
+}
+
+/**
+ * Cycles between the top-level folders of server/ (`server/http`, `server/modules`, …) over the
+ * imports of product files, each with one import that closes it, so the fix is easy to find.
+ * @param {Map<string, string[]>} graph  over paths relative to the root
+ */
+export function folderCycles(graph) {
+  const folderOf = (/** @type {string} */ file) => {
+    const parts = file.split('/');
+    return parts[0] === 'server' && parts.length > 2 ? `server/${parts[1]}` : null;
+  };
+  /** @type {Map<string, Set<string>>} */
+  const folders = new Map();
+  /** @type {Map<string, string>} */
+  const example = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!from || isTestFile(file)) continue;
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (!to || to === from) continue;
+      if (!folders.has(from)) folders.set(from, new Set());
+      folders.get(from)?.add(to);
+      if (!example.has(`${from}→${to}`)) example.set(`${from}→${to}`, `${file} → ${target}`);
+    }
+  }
+  const folderGraph = new Map([...folders].map(([folder, targets]) => [folder, [...targets].sort()]));
+  return findCycles(folderGraph).map((cycle) => ({
+    cycle,
+    imports: cycle.slice(1).map((to, n) => /** @type {string} */ (example.get(`${cycle[n]}→${to}`))),
+  }));
+}
+
+/**
+ * The project's graph, its cycles, its folder cycles and backward stage imports, and its product
+ * files importing test helpers (paths relative).
+ */
 export function checkHouse(root = ROOT) {
   const files = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)));
-  const graph = importGraph(files);
-  const relative = (/** @type {string} */ file) => path.relative(root, file);
+  const relative = (/** @type {string} */ file) => path.relative(root, file).split(path.sep).join('/');
+  const graph = new Map(
+    [...importGraph(files)].map(([file, targets]) => [relative(file), targets.map(relative)]),
+  );
   return {
     files: files.length,
-    cycles: findCycles(graph).map((cycle) => cycle.map(relative)),
-    testImports: productFilesImportingTests(graph).map(({ file, helper }) => ({
-      file: relative(file),
-      helper: relative(helper),
-    })),
+    cycles: findCycles(graph),
+    folderCycles: folderCycles(graph),
+    stageImports: backwardStageImports(graph),
+    testImports: productFilesImportingTests(graph),
   };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { files, cycles, testImports } = checkHouse();
+  const { files, cycles, folderCycles, stageImports, testImports } = checkHouse();
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' → ')}`);
+  for (const { cycle, imports } of folderCycles)
+    console.log(`folder cycle: ${cycle.join(' → ')}\n  ${imports.join('\n  ')}`);
+  for (const { file, imports } of stageImports) console.log(`later stage imported: ${file} → ${imports}`);
   for (const { file, helper } of testImports) console.log(`test helper in the product: ${file} → ${helper}`);
   console.log(
-    `${files} modules, ${cycles.length} cycles, ${testImports.length} product imports of test helpers`,
+    `${files} modules, ${cycles.length} cycles, ${folderCycles.length} folder cycles, ` +
+      `${stageImports.length} backward stage imports, ${testImports.length} product imports of test helpers`,
   );
-  process.exitCode = cycles.length + testImports.length > 0 ? 1 : 0;
+  const problems = cycles.length + folderCycles.length + stageImports.length + testImports.length;
+  process.exitCode = problems > 0 ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backwardStageImports,
   checkHouse,
   findCycles,
+  folderCycles,
   isTestFile,
   productFilesImportingTests,
   runtimeImports,
@@ -9,9 +11,11 @@ import {
 
 describe('the house has no import cycle', () => {
   it('has none among server/, src/ and contract/, and no product file imports a test helper', () => {
-    const { files, cycles, testImports } = checkHouse();
+    const { files, cycles, folderCycles, stageImports, testImports } = checkHouse();
     expect(files).toBeGreaterThan(500);
     expect(cycles.map((cycle) => cycle.join(' → '))).toEqual([]);
+    expect(folderCycles).toEqual([]);
+    expect(stageImports).toEqual([]);
     expect(testImports).toEqual([]);
   });
 });
@@ -91,5 +95,67 @@ describe('test helpers', () => {
       ['src/test/fakes.ts', []],
     ]);
     expect(productFilesImportingTests(graph)).toEqual([{ file: 'server/x.ts', helper: 'src/test/fakes.ts' }]);
+  });
+});
+
+describe('folderCycles', () => {
+  it('finds a cycle between top-level folders of server/ and names an import that closes it', () => {
+    const graph = new Map([
+      ['server/http/guard.ts', ['server/modules/companies/features.ts']],
+      ['server/modules/companies/features.ts', ['server/db/client.ts']],
+      ['server/modules/companies/other.ts', ['server/http/rateLimit.ts']],
+      ['server/db/client.ts', []],
+      ['server/http/rateLimit.ts', ['server/db/client.ts']],
+    ]);
+    expect(folderCycles(graph)).toEqual([
+      {
+        cycle: ['server/http', 'server/modules', 'server/http'],
+        imports: [
+          'server/http/guard.ts → server/modules/companies/features.ts',
+          'server/modules/companies/other.ts → server/http/rateLimit.ts',
+        ],
+      },
+    ]);
+  });
+
+  it('ignores imports inside a folder, from files at the top of server/ and from tests', () => {
+    const graph = new Map([
+      ['server/app.ts', ['server/http/routes.ts']],
+      ['server/http/routes.ts', ['server/http/guard.ts', 'server/modules/a/a.ts']],
+      ['server/http/guard.ts', []],
+      ['server/modules/a/a.ts', []],
+      ['server/modules/a/a.test.ts', ['server/http/routes.ts']],
+      ['server/modules/a/test-fakes.ts', ['server/http/routes.ts']],
+    ]);
+    expect(folderCycles(graph)).toEqual([]);
+  });
+});
+
+describe('backwardStageImports', () => {
+  it('lets a stage import core and earlier stages, and finds one importing a later stage', () => {
+    const graph = new Map([
+      ['server/requests/core/mail.ts', ['server/requests/core/events.ts']],
+      ['server/requests/sending/send.ts', ['server/requests/core/mail.ts']],
+      ['server/requests/signer/sign.ts', ['server/requests/sealing/seal.ts']],
+      ['server/requests/core/events.ts', ['server/requests/history/history.ts']],
+      ['server/requests/history/history.ts', []],
+      ['server/requests/sealing/seal.ts', []],
+      ['server/requests/core/events.test.ts', ['server/requests/signer/sign.ts']],
+    ]);
+    expect(backwardStageImports(graph)).toEqual([
+      { file: 'server/requests/core/events.ts', imports: 'server/requests/history/history.ts' },
+    ]);
+  });
+
+  it('finds a file outside every stage', () => {
+    const graph = new Map([
+      ['server/requests/loose.ts', []],
+      ['server/requests/drafts/draft.ts', []],
+      ['server/modules/x/x.ts', []],
+    ]);
+    expect(backwardStageImports(graph).map(({ file }) => file)).toEqual([
+      'server/requests/loose.ts',
+      'server/requests/drafts/draft.ts',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // Writes the registration barrels, so that adding a resource edits no shared table: every file of
-// contract/endpoints/, every server/modules/*/*.handlers.ts and every server/db/schema/ file is
+// contract/endpoints/, every server/modules/*/*.handlers.ts and server/requests/*/*.handlers.ts and every server/db/schema/ file is
 // picked up from where it lies. The barrels are derived (git ignores them); `npm run typecheck`,
 // `build`, `test`, `dev:*` and `db:generate` write them first, and so do the vite and vitest
 // configs. `node scripts/registry.mjs --check` exits 1 when a barrel on disk is stale.
@@ -44,25 +44,29 @@ function contractBarrel(root) {
   ].join('\n');
 }
 
+/** The folders whose sub-folders hold `<name>.handlers.ts` files: the modules and the request lifecycle's stages. */
+export const HANDLER_FOLDERS = ['server/modules', 'server/requests'];
+
 /** @param {string} root */
 function handlersBarrel(root) {
-  const modules = path.join(root, 'server/modules');
-  const files = existsSync(modules)
-    ? readdirSync(modules, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .flatMap((entry) =>
-          sourceFiles(path.join(modules, entry.name), (name) => name.endsWith('.handlers.ts')).map(
-            (file) => `${entry.name}/${file}`,
-          ),
-        )
-        .sort()
-    : [];
-  const name = (/** @type {string} */ file) => identifier(file.replace('/', '__'));
+  const files = HANDLER_FOLDERS.flatMap((folder) => {
+    const parent = path.join(root, folder);
+    return existsSync(parent)
+      ? readdirSync(parent, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .flatMap((entry) =>
+            sourceFiles(path.join(parent, entry.name), (name) => name.endsWith('.handlers.ts')).map(
+              (file) => `${path.basename(folder)}/${entry.name}/${file}`,
+            ),
+          )
+      : [];
+  }).sort();
+  const name = (/** @type {string} */ file) => identifier(file.replaceAll('/', '__'));
   return [
     HEADER,
     ...files.map((file) => `import * as ${name(file)} from './${file.replace(/\.ts$/, '.js')}';`),
     '',
-    '/** Every `<module>/<name>.handlers.ts` of server/modules: their handler tables are merged into `handlers`. */',
+    `/** Every \`<folder>/<name>.handlers.ts\` of ${HANDLER_FOLDERS.join(' and ')}: their handler tables are merged into \`handlers\`. */`,
     `export const handlerModules = [${files.map(name).join(', ')}] as const;`,
     '',
   ].join('\n');
@@ -83,7 +87,7 @@ function schemaBarrel(root) {
 export function registryFiles(root = DEFAULT_ROOT) {
   return {
     'contract/endpoints.generated.ts': contractBarrel(root),
-    'server/modules/handlers.generated.ts': handlersBarrel(root),
+    'server/handlers.generated.ts': handlersBarrel(root),
     'server/db/schema/tables.generated.ts': schemaBarrel(root),
   };
 }

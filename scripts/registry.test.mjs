@@ -16,7 +16,7 @@ describe('registration barrels', () => {
   });
 
   it('pick up a new endpoints file, handlers file and table file, and say when they are stale', () => {
-    for (const folder of ['contract/endpoints', 'server/modules', 'server/db/schema']) {
+    for (const folder of ['contract/endpoints', 'server/modules', 'server/requests', 'server/db/schema']) {
       cpSync(path.join(ROOT, folder), path.join(copy, folder), { recursive: true });
     }
     writeRegistry(copy);
@@ -40,9 +40,10 @@ describe('registration barrels', () => {
       "import * as costCenters from './endpoints/costCenters.js';",
     );
     expect(files['contract/endpoints.generated.ts']).toContain('...costCenters.ownedTables,');
-    expect(files['server/modules/handlers.generated.ts']).toContain(
-      "from './costCenters/costCenters.handlers.js';",
+    expect(files['server/handlers.generated.ts']).toContain(
+      "from './modules/costCenters/costCenters.handlers.js';",
     );
+    expect(files['server/handlers.generated.ts']).toContain("from './requests/signer/signing.handlers.js';");
     expect(files['server/db/schema/tables.generated.ts']).toContain("export * from './costCenters.js';");
     expect(files['server/db/schema/tables.generated.ts']).not.toContain('costCenters.test');
     expect(files['server/db/schema/tables.generated.ts']).not.toContain("'./index.js'");

@@ -5,6 +5,7 @@ import { endpoints } from '../contract/index.js';
 import { type MergedTables, mergeTables } from '../contract/registry.js';
 import { installSpanishZodMessages } from '../contract/validation.js';
 import type { Deps } from './deps.js';
+import { handlerModules } from './handlers.generated.js';
 import { registerContract } from './http/contractRoutes.js';
 import { errorServerOptions, installErrorHandling } from './http/errorHandler.js';
 import { installHandlerDrain } from './http/handlerDrain.js';
@@ -15,14 +16,14 @@ import { REQUEST_LIMITS } from './http/requestLimits.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
 import { installMailTracking } from './mail/tracking.js';
-import { handlerModules } from './modules/handlers.generated.js';
 import { webDistFolder } from './paths.js';
 
 const isHandler = (value: unknown) => typeof value === 'function';
 
 /**
- * Every module's handlers: the tables exported by each `server/modules/<module>/*.handlers.ts`,
- * found by the generated barrel, so a new module edits nothing here. The type makes a missing
+ * Every handler: the tables exported by each `server/modules/<module>/*.handlers.ts` and
+ * `server/requests/<stage>/*.handlers.ts`, found by the generated barrel, so a new module edits
+ * nothing here. The type makes a missing
  * handler a compile error, the route layer a start error.
  */
 export const handlers: Handlers = mergeTables(handlerModules, isHandler, 'Handler') as MergedTables<

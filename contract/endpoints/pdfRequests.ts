@@ -287,7 +287,7 @@ export const pdfRequestsEndpoints = {
   }),
 } as const;
 
-/** Sending uploaded PDFs through the request core (server/requests/create.ts). */
+/** Sending uploaded PDFs through the request core (server/requests/core/create.ts). */
 export const pdfSendEndpoints = {
   signPdf: endpoint({
     method: 'POST',

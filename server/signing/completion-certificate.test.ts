@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_EVENT_ACTIONS } from '../../contract/requestEvents.js';
 import { DocumentRenderer } from '../documents/renderer.js';
 import { pdfWords, qpdfCheck, run, withPdfFile } from '../documents/test-support.js';
-import { CONSENT } from '../requests/consent.js';
+import { CONSENT } from '../requests/core/consent.js';
 import { renderCompletionCertificate } from './completion-certificate.js';
 import { QR_QUIET_ZONE, qrMatrix } from './qr-typst.js';
 import { auditTrail, certificateInput, hostile } from './test-evidence.js';

@@ -1,5 +1,5 @@
 import { requestEventSentence } from '../../contract/requestEvents.js';
-import { CONSENT } from '../requests/consent.js';
+import { CONSENT } from '../requests/core/consent.js';
 import { type AuditEntry, chainEntry, type JsonValue } from './audit-chain.js';
 import type { CertificateAuditEntry, CompletionCertificateInput } from './completion-certificate.js';
 

@@ -3,11 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client.js';
 import { signatureRequestBatchRows } from '../../server/db/schema/index.js';
-import {
-  createBulkGroup,
-  fillBulkSheet,
-  sampleBulkRow,
-} from '../../server/modules/bulkRequests/factories.js';
+import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { buildOverlappingZipBomb } from '../../server/uploads/testing/zip-builder.js';
 import { testDatabaseKind } from './support/database.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';

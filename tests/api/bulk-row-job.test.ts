@@ -8,10 +8,10 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { seedSentBulkBatch } from '../../server/modules/bulkRequests/factories.js';
-import { REQUEST_CORE, type RequestCore } from '../../server/modules/bulkRequests/requestCore.js';
-import { runBulkRow } from '../../server/modules/bulkRequests/rowJob.js';
-import type { NewSignatureRequest } from '../../server/requests/create.js';
+import { seedSentBulkBatch } from '../../server/requests/bulk/factories.js';
+import { REQUEST_CORE, type RequestCore } from '../../server/requests/bulk/requestCore.js';
+import { runBulkRow } from '../../server/requests/bulk/rowJob.js';
+import type { NewSignatureRequest } from '../../server/requests/core/create.js';
 import { testDatabaseKind } from './support/database.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 

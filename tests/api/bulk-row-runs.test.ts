@@ -12,14 +12,14 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { rowsPerJob } from '../../server/modules/bulkRequests/batches.service.js';
-import { seedSentBulkBatch } from '../../server/modules/bulkRequests/factories.js';
-import { REQUEST_CORE, type RequestCore } from '../../server/modules/bulkRequests/requestCore.js';
-import { runBulkRows } from '../../server/modules/bulkRequests/rowJob.js';
-import { insertSignatureRequest, type PreparedRequest } from '../../server/requests/create.js';
-import { insertSignatureRequests } from '../../server/requests/createMany.js';
-import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
-import { signerTokenHash } from '../../server/requests/tokens.js';
+import { rowsPerJob } from '../../server/requests/bulk/batches.service.js';
+import { seedSentBulkBatch } from '../../server/requests/bulk/factories.js';
+import { REQUEST_CORE, type RequestCore } from '../../server/requests/bulk/requestCore.js';
+import { runBulkRows } from '../../server/requests/bulk/rowJob.js';
+import { insertSignatureRequest, type PreparedRequest } from '../../server/requests/core/create.js';
+import { insertSignatureRequests } from '../../server/requests/core/createMany.js';
+import { requestEvents, verifyRequestEvents } from '../../server/requests/core/events.js';
+import { signerTokenHash } from '../../server/requests/core/tokens.js';
 import { testDatabaseKind } from './support/database.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
-import { createTestRequest, type TestRequest } from '../../server/requests/factories.js';
-import { platformTrust } from '../../server/requests/sealTrust.js';
+import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
+import { platformTrust } from '../../server/signing/platform-trust.js';
 import { annotationUpdate, buildMutations } from '../../server/signing/test-mutations.js';
 import { samplePdf, temporaryDirectory } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';

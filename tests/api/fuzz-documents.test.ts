@@ -8,11 +8,7 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { UNICODE_CORPUS, visibleCharacters } from '../../server/documents/unicode-corpus.js';
-import {
-  createBulkGroup,
-  fillBulkSheet,
-  sampleBulkRow,
-} from '../../server/modules/bulkRequests/factories.js';
+import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';

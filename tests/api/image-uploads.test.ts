@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestSigners } from '../../server/db/schema/index.js';
-import { createTestRequest } from '../../server/requests/factories.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { readAll } from '../../server/storage/storage.js';
 import {
   GPS_MARK,

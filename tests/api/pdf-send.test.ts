@@ -11,8 +11,8 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { BULK_PDF_QUEUE } from '../../server/modules/pdfRequests/pdfSend.service.js';
 import { NO_UNITS_MESSAGE } from '../../server/modules/plans/consumption.service.js';
+import { BULK_PDF_QUEUE } from '../../server/requests/pdf/pdfSend.service.js';
 import { readAll } from '../../server/storage/storage.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { testDatabaseKind } from './support/database.js';

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, signatureRequestBatchRows, signatureRequests } from '../../server/db/schema/index.js';
 import { DEFAULT_RENDER_TIMEOUT_MS, RENDER_PROCESS_MESSAGES } from '../../server/documents/index.js';
 import { whenBusy } from '../../server/documents/test-support.js';
-import { createBulkGroup, sampleBulkSheet } from '../../server/modules/bulkRequests/factories.js';
 import {
   setSharedRenderTimeout,
   sharedRenderer,
 } from '../../server/modules/templates/templateRender.service.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { SEAL_QUEUE } from '../../server/requests/seal.js';
+import { createBulkGroup, sampleBulkSheet } from '../../server/requests/bulk/factories.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { SEAL_QUEUE } from '../../server/requests/sealing/seal.js';
 import { testDatabaseKind } from './support/database.js';
 import { signAndComplete } from './support/signedRequest.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';

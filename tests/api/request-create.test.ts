@@ -24,9 +24,9 @@ import {
   insertSignatureRequest,
   type NewSignatureRequest,
   prepareRequestDocuments,
-} from '../../server/requests/create.js';
-import { requestEvents } from '../../server/requests/events.js';
-import { signerTokenHash } from '../../server/requests/tokens.js';
+} from '../../server/requests/core/create.js';
+import { requestEvents } from '../../server/requests/core/events.js';
+import { signerTokenHash } from '../../server/requests/core/tokens.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { companies, signatureRequestEvents, signatureRequests } from '../../server/db/schema/index.js';
-import { appendRequestEvent, requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
+import { appendRequestEvent, requestEvents, verifyRequestEvents } from '../../server/requests/core/events.js';
 import { createTestDatabase, testDatabaseKind } from './support/database.js';
 
 describe(`signature request audit trail on ${testDatabaseKind}`, () => {

@@ -8,8 +8,8 @@ import {
   signatureRequestDocuments,
   signatureRequestSigners,
 } from '../../server/db/schema/index.js';
-import { appendRequestEvent } from '../../server/requests/events.js';
-import { createTestRequest } from '../../server/requests/factories.js';
+import { appendRequestEvent } from '../../server/requests/core/events.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { testDatabaseKind } from './support/database.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { createTestApp, type TestApp } from './support/testApp.js';

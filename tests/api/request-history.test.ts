@@ -9,10 +9,10 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import type { Actor } from '../../server/deps.js';
-import { resolveSignerFilter } from '../../server/modules/requestHistory/signerSearch.js';
-import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { hashSignerToken } from '../../server/requests/tokens.js';
+import { requestEvents, verifyRequestEvents } from '../../server/requests/core/events.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { hashSignerToken } from '../../server/requests/core/tokens.js';
+import { resolveSignerFilter } from '../../server/requests/history/signerSearch.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { mailsTo } from './support/mailbox.js';

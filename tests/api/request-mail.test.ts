@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestEmails, signatureRequestSigners } from '../../server/db/schema/index.js';
-import { requestEvents } from '../../server/requests/events.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { hashSignerToken } from '../../server/requests/tokens.js';
+import { requestEvents } from '../../server/requests/core/events.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { hashSignerToken } from '../../server/requests/core/tokens.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';
 import { createTenants, type TenantIds } from './support/tenants.js';

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../contract/html.js';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createUser } from '../../server/db/factories.js';
 import { companyEmailTemplates } from '../../server/db/schema/index.js';
-import { createTestRequest } from '../../server/requests/factories.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';
 import { signAndComplete } from './support/signedRequest.js';

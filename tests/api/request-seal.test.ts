@@ -12,12 +12,12 @@ import {
 } from '../../server/db/schema/index.js';
 import type { FieldBox } from '../../server/documents/fields.js';
 import { pdfWords, placeholderPixels, rasterPage } from '../../server/documents/test-support.js';
-import { CONSENT } from '../../server/requests/consent.js';
-import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { platformTrust } from '../../server/requests/sealTrust.js';
+import { CONSENT } from '../../server/requests/core/consent.js';
+import { requestEvents, verifyRequestEvents } from '../../server/requests/core/events.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { certificateDer, pemEncode } from '../../server/signing/crypto.js';
 import { maskEmail } from '../../server/signing/masking.js';
+import { platformTrust } from '../../server/signing/platform-trust.js';
 import { foreignIdentity, run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { timestampHttpHandler } from '../../server/signing/timestamp-authority.js';
 import { validateSealedPdf } from '../../server/signing/validate-pdf.js';

@@ -322,7 +322,7 @@ describe(`sending a single request on ${testDatabaseKind}`, () => {
         'waiting',
       ]);
       // Announcing the same request again delivers nothing new.
-      const { announceRequestSent } = await import('../../server/requests/sent.js');
+      const { announceRequestSent } = await import('../../server/requests/core/sent.js');
       await announceRequestSent(t.deps, sent.data.request_id);
       await t.deps.queue.drain();
       expect(receiver.received).toHaveLength(1);

@@ -12,7 +12,7 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { createLogger } from '../../server/logger.js';
-import { requestEvents } from '../../server/requests/events.js';
+import { requestEvents } from '../../server/requests/core/events.js';
 import { readAll } from '../../server/storage/storage.js';
 import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
 import { killHard, spawnTs } from './support/processes.js';

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
 import { solidPng } from '../../server/documents/test-support.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { platformTrust } from '../../server/requests/sealTrust.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { certificateDer, pemEncode, subtle } from '../../server/signing/crypto.js';
+import { platformTrust } from '../../server/signing/platform-trust.js';
 import {
   foreignIdentity,
   pdfsig,

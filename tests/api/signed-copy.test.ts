@@ -7,7 +7,7 @@ import {
   signedCopyLinks,
 } from '../../server/db/schema/index.js';
 import type { DeliveredMail, MailTransport } from '../../server/mail/mailer.js';
-import { createTestRequest, type NewTestSigner } from '../../server/requests/factories.js';
+import { createTestRequest, type NewTestSigner } from '../../server/requests/core/factories.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo, manualClock } from './support/mailbox.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestSigners } from '../../server/db/schema/index.js';
-import { DatabaseOtpStore, otpSubject } from '../../server/modules/signing/otpStore.js';
-import { createTestRequest } from '../../server/requests/factories.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { DatabaseOtpStore, otpSubject } from '../../server/requests/signer/otpStore.js';
 import { NO_TRY, OTP_MESSAGES, OTP_RULES } from '../../server/signing/otp.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';

@@ -6,9 +6,9 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { requestEvents, verifyRequestEvents } from '../../server/requests/events.js';
-import { createTestRequest } from '../../server/requests/factories.js';
-import { DEFAULT_REJECTION_REASONS } from '../../server/requests/rejectionReasons.js';
+import { requestEvents, verifyRequestEvents } from '../../server/requests/core/events.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { DEFAULT_REJECTION_REASONS } from '../../server/requests/core/rejectionReasons.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';
 import { newBrowserSession, signingCaller, TINY_PNG_BASE64 } from './support/signing.js';

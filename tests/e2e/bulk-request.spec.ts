@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { fillBulkSheet, sampleBulkRow } from '../../server/modules/bulkRequests/factories.js';
+import { fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { BULK_GROUP, BULK_OPERATOR } from './fixtures/bulkRequests.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';

@@ -133,7 +133,7 @@ export const signatureRequests = pgTable(
     /**
      * The sender's key for this submission (the form's, or an API client's) and a hash of what
      * was submitted with it: a repeat returns this request instead of sending another
-     * (server/modules/requestSending/idempotency.ts).
+     * (server/requests/sending/idempotency.ts).
      */
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -223,7 +223,7 @@ export const signatureRequestSigners = pgTable(
     idNumber: text('id_number'),
     /** OTP channels and selfie asked of this signer (document group's SIGNER_AUTHENTICATIONS). */
     authentication: jsonb('authentication').$type<string[]>().notNull().default([]),
-    /** SHA-256 of the link's token (server/requests/tokens.ts); the token is only in the e-mail. */
+    /** SHA-256 of the link's token (server/requests/core/tokens.ts); the token is only in the e-mail. */
     tokenHash: text('token_hash').notNull(),
     /** The link's round: a resend increments it, so the previous link stops working. */
     tokenRound: integer('token_round').notNull().default(1),

@@ -13,7 +13,7 @@ import { signatureRequestEmails, signatureRequestSigners, signatureRequests } fr
 
 /**
  * Download links of a completion e-mail whose sealed PDFs were too large to attach
- * (server/requests/signedCopy.ts): they work without an account until `expires_at`. The token is
+ * (server/requests/core/signedCopy.ts): they work without an account until `expires_at`. The token is
  * only in the e-mail; the row keeps its SHA-256, one link per e-mail.
  */
 export const signedCopyLinks = pgTable(

@@ -10,7 +10,7 @@ import { bootstrap } from '../../../server/bootstrap.js';
 import { loadConfig } from '../../../server/config.js';
 import { queryRows } from '../../../server/db/client.js';
 import { createLogger } from '../../../server/logger.js';
-import { seedSentBulkBatch } from '../../../server/modules/bulkRequests/factories.js';
+import { seedSentBulkBatch } from '../../../server/requests/bulk/factories.js';
 
 const config = loadConfig({
   ...process.env,

@@ -7,7 +7,7 @@ import {
   createPlan,
 } from '../../../server/db/factories.js';
 import { createDocumentGroupRecords } from '../../../server/modules/documentGroups/factories.js';
-import { createTestRequest } from '../../../server/requests/factories.js';
+import { createTestRequest } from '../../../server/requests/core/factories.js';
 import { everyOwnedEntity, insertSampleRecords } from './sweep.js';
 import type { TestApp } from './testApp.js';
 

@@ -9,7 +9,7 @@ import { bootstrap } from '../../../server/bootstrap.js';
 import { loadConfig } from '../../../server/config.js';
 import { createCompany, createUser } from '../../../server/db/factories.js';
 import { createLogger } from '../../../server/logger.js';
-import { createTestRequest } from '../../../server/requests/factories.js';
+import { createTestRequest } from '../../../server/requests/core/factories.js';
 import { type FileStorage, localStorageFor } from '../../../server/storage/storage.js';
 import { signAndComplete } from './signedRequest.js';
 
