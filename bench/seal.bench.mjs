@@ -67,15 +67,15 @@ const BASELINE_SAVE = { useObjectStreams: false, objectsPerTick: 2000 };
  * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
  */
 export default async function run({ log }) {
-  const { loadOrCreateTrust } = await load('signing/trust.ts');
-  const { sealDocument } = await load('signing/seal-document.ts');
-  const { stampDocument } = await load('signing/stamp.ts');
-  const { renderCompletionCertificate } = await load('signing/completion-certificate.ts');
-  const { httpTimestamper } = await load('signing/timestamp-client.ts');
-  const { startTimestampServer } = await load('signing/test-support.ts');
-  const { certificateInput } = await load('signing/test-evidence.ts');
-  const { validateSealedPdf } = await load('signing/validate-pdf.ts');
-  const { sha256 } = await load('signing/crypto.ts');
+  const { loadOrCreateTrust } = await load('pades/trust.ts');
+  const { sealDocument } = await load('pades/seal-document.ts');
+  const { stampDocument } = await load('pades/stamp.ts');
+  const { renderCompletionCertificate } = await load('pades/completion-certificate.ts');
+  const { httpTimestamper } = await load('pades/timestamp-client.ts');
+  const { startTimestampServer } = await load('pades/test-support.ts');
+  const { certificateInput } = await load('pades/test-evidence.ts');
+  const { validateSealedPdf } = await load('pades/validate-pdf.ts');
+  const { sha256 } = await load('pades/crypto.ts');
   const { DocumentRenderer } = await load('documents/renderer.ts');
   const { referenceTemplate } = await load('documents/fixtures/reference-template.ts');
 

@@ -86,9 +86,9 @@ describe('findCycles', () => {
 describe('test helpers', () => {
   it('names test files and helpers as such, and finds a product file importing one', () => {
     expect(isTestFile('server/a.test.ts')).toBe(true);
-    expect(isTestFile('server/signing/test-certificates.ts')).toBe(true);
+    expect(isTestFile('tests/support/pades/certificates.ts')).toBe(true);
     expect(isTestFile('src/test/harness.tsx')).toBe(true);
-    expect(isTestFile('server/signing/pades.ts')).toBe(false);
+    expect(isTestFile('server/pades/seal-pdf.ts')).toBe(false);
     const graph = new Map([
       ['server/x.ts', ['src/test/fakes.ts']],
       ['server/x.test.ts', ['src/test/fakes.ts']],

@@ -1,7 +1,7 @@
 import { PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.js';
-import { appendIncrementalUpdate, nextObjectNumber, readLastTrailer } from '../signing/pdf-incremental.js';
+import { appendIncrementalUpdate, nextObjectNumber, readLastTrailer } from '../pades/pdf-incremental.js';
 import { inspectPdf } from './pdf.js';
 import { makePdf, qpdf } from './testing/files.js';
 

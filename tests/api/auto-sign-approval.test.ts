@@ -6,10 +6,10 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { solidPng } from '../../server/documents/test-support.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { requestEvents } from '../../server/requests/core/events.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { approvalToken } from '../../server/requests/core/tokens.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { freshIp, mailsTo } from './support/mailbox.js';

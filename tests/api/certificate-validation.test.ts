@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
+import { platformTrust } from '../../server/pades/platform-trust.js';
+import { annotationUpdate, buildMutations } from '../../server/pades/test-mutations.js';
+import { samplePdf, temporaryDirectory } from '../../server/pades/test-support.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
-import { platformTrust } from '../../server/signing/platform-trust.js';
-import { annotationUpdate, buildMutations } from '../../server/signing/test-mutations.js';
-import { samplePdf, temporaryDirectory } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { freshIp } from './support/mailbox.js';

@@ -8,8 +8,8 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { UNICODE_CORPUS, visibleCharacters } from '../../server/documents/unicode-corpus.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';

@@ -8,9 +8,9 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { CONSENT } from '../../server/requests/core/consent.js';
 import { signerToken } from '../../server/requests/core/tokens.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { testDatabaseKind } from './support/database.js';

@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { endpoints, fillPath } from '../../contract/index.js';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/signing/test-support.js';
+import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { readAll } from '../../server/storage/storage.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { testDatabaseKind } from './support/database.js';

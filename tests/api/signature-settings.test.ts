@@ -4,17 +4,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
 import { solidPng } from '../../server/documents/test-support.js';
-import { createTestRequest } from '../../server/requests/core/factories.js';
-import { certificateDer, pemEncode, subtle } from '../../server/signing/crypto.js';
-import { platformTrust } from '../../server/signing/platform-trust.js';
+import { certificateDer, pemEncode, subtle } from '../../server/pades/crypto.js';
+import { platformTrust } from '../../server/pades/platform-trust.js';
 import {
   foreignIdentity,
   pdfsig,
   run,
   temporaryDirectory,
   writeTemp,
-} from '../../server/signing/test-support.js';
-import { validateSealedPdf } from '../../server/signing/validate-pdf.js';
+} from '../../server/pades/test-support.js';
+import { validateSealedPdf } from '../../server/pades/validate-pdf.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { tokenPayload } from './support/mailbox.js';

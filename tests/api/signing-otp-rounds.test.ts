@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestSigners } from '../../server/db/schema/index.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
 import { DatabaseOtpStore, otpSubject } from '../../server/requests/signer/otpStore.js';
-import { NO_TRY, OTP_MESSAGES, OTP_RULES } from '../../server/signing/otp.js';
+import { NO_TRY, OTP_MESSAGES, OTP_RULES } from '../../server/security/otp.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { mailsTo, manualClock } from './support/mailbox.js';

@@ -228,7 +228,7 @@ export const signatureRequestSigners = pgTable(
     /** The link's round: a resend increments it, so the previous link stops working. */
     tokenRound: integer('token_round').notNull().default(1),
     /**
-     * Wrong one-time codes typed in round `otp_failures_round` (server/signing/otp.ts): summed over
+     * Wrong one-time codes typed in round `otp_failures_round` (server/security/otp.ts): summed over
      * every code of that round, 5 lock the link. A count of an earlier round is no count at all,
      * so a new round (a resend) starts clean without anyone resetting it.
      */
@@ -264,7 +264,7 @@ export const signatureRequestSigners = pgTable(
 );
 
 /**
- * The audit trail of a request, hash-chained (server/signing/audit-chain.ts): each entry's hash
+ * The audit trail of a request, hash-chained (server/pades/audit-chain.ts): each entry's hash
  * covers the previous one's, so an edited, inserted or deleted entry is detected.
  */
 export const signatureRequestEvents = pgTable(
@@ -293,7 +293,7 @@ export const signatureRequestEvents = pgTable(
   (table) => [uniqueIndex('signature_request_events_sequence_unique').on(table.requestId, table.sequence)],
 );
 
-/** One-time codes of signers (server/signing/otp.ts `OtpStore`): the code only as an HMAC. */
+/** One-time codes of signers (server/security/otp.ts `OtpStore`): the code only as an HMAC. */
 export const signerOtpCodes = pgTable(
   'signer_otp_codes',
   {

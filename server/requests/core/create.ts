@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import type { FieldBox } from '../../documents/fields.js';
 import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
-import { newValidationCode } from '../../signing/validation-code.js';
+import { newValidationCode } from '../../pades/validation-code.js';
 import { checkPdfUpload } from '../../uploads/index.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';

@@ -11,8 +11,8 @@ import {
 import type { Deps } from '../../deps.js';
 import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
-import { type AuditEntry, chainEntry, type JsonValue } from '../../signing/audit-chain.js';
-import { newValidationCode } from '../../signing/validation-code.js';
+import { type AuditEntry, chainEntry, type JsonValue } from '../../pades/audit-chain.js';
+import { newValidationCode } from '../../pades/validation-code.js';
 import {
   CREATE_MESSAGES,
   type CreatedRequest,

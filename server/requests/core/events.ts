@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { RequestEventAction } from '../../../contract/requestEvents.js';
 import type { Db } from '../../db/client.js';
 import { signatureRequestEvents, signatureRequests } from '../../db/schema/index.js';
-import { type AuditEntry, chainEntry, type JsonValue, verifyAuditChain } from '../../signing/audit-chain.js';
+import { type AuditEntry, chainEntry, type JsonValue, verifyAuditChain } from '../../pades/audit-chain.js';
 
 /**
  * The audit trail of a signature request, hash-chained. Every module that changes a request

@@ -7,7 +7,7 @@ import {
 import type { Deps } from '../../deps.js';
 import type { RenderedDocument } from '../../documents/renderer.js';
 import { sharedRenderer } from '../../modules/templates/templateRender.service.js';
-import { newValidationCode } from '../../signing/validation-code.js';
+import { newValidationCode } from '../../pades/validation-code.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';
 import { signerToken, signerTokenHash } from './tokens.js';

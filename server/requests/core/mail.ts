@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../deps.js';
 import type { RenderedEmail } from '../../html/emailTemplate.js';
 import { renderCompanyEmail } from '../../modules/companies/emailTemplates.service.js';
-import { signingDateText } from '../../signing/time-format.js';
+import { signingDateText } from '../../pades/time-format.js';
 import { appendRequestEvent } from './events.js';
 import { signedCopyFor } from './signedCopy.js';
 import { approvalToken, signerToken } from './tokens.js';

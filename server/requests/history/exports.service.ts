@@ -4,7 +4,7 @@ import { requestEventLabel } from '../../../contract/requestEvents.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply } from '../../http/handlers.js';
-import { signingDateText } from '../../signing/time-format.js';
+import { signingDateText } from '../../pades/time-format.js';
 import {
   attemptLog,
   type RequestEmailRecord,

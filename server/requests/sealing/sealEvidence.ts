@@ -1,9 +1,9 @@
 import { type EventPerson, requestEventSentence } from '../../../contract/requestEvents.js';
 import type { signatureRequestEvents, signatureRequestSigners } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import type { CertificateAuditEntry, CertificateSigner } from '../../signing/completion-certificate.js';
-import { maskDestination, type OtpChannel } from '../../signing/masking.js';
-import type { Stamp, StampBox, StampValue } from '../../signing/stamp.js';
+import type { CertificateAuditEntry, CertificateSigner } from '../../pades/completion-certificate.js';
+import type { Stamp, StampBox, StampValue } from '../../pades/stamp.js';
+import { maskDestination, type OtpChannel } from '../../security/masking.js';
 import { readAll } from '../../storage/storage.js';
 import { consentText } from '../core/consent.js';
 import type { FieldBoxRecord } from '../core/create.js';

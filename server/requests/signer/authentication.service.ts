@@ -6,8 +6,8 @@ import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { renderCompanyEmail } from '../../modules/companies/emailTemplates.service.js';
 import { messageSendersFrom, otpMessageBody } from '../../notify/index.js';
-import type { OtpChannel } from '../../signing/masking.js';
-import { OTP_RULES, OtpService, otpSecretFrom } from '../../signing/otp.js';
+import type { OtpChannel } from '../../security/masking.js';
+import { OTP_RULES, OtpService, otpSecretFrom } from '../../security/otp.js';
 import { appendRequestEvent } from '../core/events.js';
 import { DatabaseOtpStore, isCodeLocked, otpSubject } from './otpStore.js';
 import {

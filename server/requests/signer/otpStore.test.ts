@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OTP_RULES } from '../../signing/otp.js';
+import { OTP_RULES } from '../../security/otp.js';
 import { isCodeLocked, otpSubject, roundFailures } from './otpStore.js';
 
 describe("a signer's count of wrong codes", () => {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signatureRequestSigners, signerOtpCodes } from '../../db/schema/index.js';
-import { maskDestination, type OtpChannel } from '../../signing/masking.js';
-import { NO_TRY, OTP_RULES, type OtpRecord, type OtpStore, type TakenTry } from '../../signing/otp.js';
+import { maskDestination, type OtpChannel } from '../../security/masking.js';
+import { NO_TRY, OTP_RULES, type OtpRecord, type OtpStore, type TakenTry } from '../../security/otp.js';
 import { type SignerRow, signerPhone } from './signer.js';
 
 /**

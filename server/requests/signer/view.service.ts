@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
-import { maskEmail, maskPhone } from '../../signing/masking.js';
+import { maskEmail, maskPhone } from '../../security/masking.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import type { FieldBoxRecord } from '../core/create.js';
 import { appendRequestEvent } from '../core/events.js';

@@ -8,7 +8,7 @@ import {
   run,
   signatureGaps,
   writeTemp,
-} from '../../../server/signing/test-support.js';
+} from '../../../server/pades/test-support.js';
 
 /**
  * The checks every sealed PDF of the tests passes: pdfsig (valid, whole document, PAdES

@@ -9,18 +9,6 @@ export {
   type CompletionCertificateInput,
   renderCompletionCertificate,
 } from './completion-certificate.js';
-export { maskDestination, maskEmail, maskPhone, type OtpChannel } from './masking.js';
-export {
-  type IssuedOtp,
-  MemoryOtpStore,
-  OTP_MESSAGES,
-  OTP_RULES,
-  type OtpRecord,
-  OtpService,
-  type OtpStore,
-  otpSecretFrom,
-  type VerifiedOtp,
-} from './otp.js';
 export { loadPkcs12, Pkcs12Error } from './pkcs12.js';
 export {
   PendingSealError,
