@@ -27,6 +27,11 @@ async function load(/** @type {string} */ file) {
   return tsImport(path.join(ROOT, 'server', file), import.meta.url);
 }
 
+/** The tests' own helpers (a timestamp server, sample evidence), from tests/support/. */
+async function loadSupport(/** @type {string} */ file) {
+  return tsImport(path.join(ROOT, 'tests', 'support', file), import.meta.url);
+}
+
 /** An RSA-2048 PKCS#12 for the baseline: node-forge signs RSA only. */
 function baselineP12() {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -72,8 +77,8 @@ export default async function run({ log }) {
   const { stampDocument } = await load('pades/stamp.ts');
   const { renderCompletionCertificate } = await load('pades/completion-certificate.ts');
   const { httpTimestamper } = await load('pades/timestamp-client.ts');
-  const { startTimestampServer } = await load('pades/test-support.ts');
-  const { certificateInput } = await load('pades/test-evidence.ts');
+  const { startTimestampServer } = await loadSupport('pades/tools.ts');
+  const { certificateInput } = await loadSupport('pades/evidence.ts');
   const { validateSealedPdf } = await load('pades/validate-pdf.ts');
   const { sha256 } = await load('pades/crypto.ts');
   const { DocumentRenderer } = await load('documents/renderer.ts');

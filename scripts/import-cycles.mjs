@@ -19,9 +19,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SOURCE_FOLDERS = ['server', 'src', 'contract'];
 const SOURCE_FILE = /\.(ts|tsx|mts)$/;
-/** Files only tests may import: test files, and helpers named or placed as such. */
+/**
+ * Files only tests may import: test files, and helpers named or placed as such (`tests/support/`,
+ * a `testing/` folder or a `*.testing.ts` file beside the tests that use it).
+ */
 export const isTestFile = (/** @type {string} */ file) =>
   /\.test\.(ts|tsx|mts)$/.test(file) ||
+  /\.testing\.(ts|tsx|mts)$/.test(file) ||
   /(^|\/)test-[^/]*$/.test(file) ||
   /(^|\/)(test|tests|testing)\//.test(file);
 

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   backwardStageImports,
@@ -87,14 +90,23 @@ describe('test helpers', () => {
   it('names test files and helpers as such, and finds a product file importing one', () => {
     expect(isTestFile('server/a.test.ts')).toBe(true);
     expect(isTestFile('tests/support/pades/certificates.ts')).toBe(true);
+    expect(isTestFile('server/uploads/testing/files.ts')).toBe(true);
+    expect(isTestFile('src/resources/history/historyFakes.testing.ts')).toBe(true);
     expect(isTestFile('src/test/harness.tsx')).toBe(true);
     expect(isTestFile('server/pades/seal-pdf.ts')).toBe(false);
+    expect(isTestFile('server/requests/core/factories.ts')).toBe(false);
     const graph = new Map([
       ['server/x.ts', ['src/test/fakes.ts']],
       ['server/x.test.ts', ['src/test/fakes.ts']],
       ['src/test/fakes.ts', []],
+      ['contract/y.ts', ['tests/support/notify/standins.ts']],
+      ['src/z.tsx', ['src/z.testing.ts']],
     ]);
-    expect(productFilesImportingTests(graph)).toEqual([{ file: 'server/x.ts', helper: 'src/test/fakes.ts' }]);
+    expect(productFilesImportingTests(graph)).toEqual([
+      { file: 'server/x.ts', helper: 'src/test/fakes.ts' },
+      { file: 'contract/y.ts', helper: 'tests/support/notify/standins.ts' },
+      { file: 'src/z.tsx', helper: 'src/z.testing.ts' },
+    ]);
   });
 });
 
@@ -157,5 +169,34 @@ describe('backwardStageImports', () => {
       'server/requests/loose.ts',
       'server/requests/drafts/draft.ts',
     ]);
+  });
+});
+
+describe('checkHouse', () => {
+  it('reports a product file importing tests/support/, a backward stage import and a folder cycle', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'house-'));
+    try {
+      const write = (/** @type {string} */ file, /** @type {string} */ text) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write('tests/support/notify/standins.ts', 'export const standIn = 1;\n');
+      write('server/notify/sms.ts', "import { standIn } from '../../tests/support/notify/standins.js';\n");
+      write('server/requests/core/mail.ts', "import { x } from '../signer/sign.js';\n");
+      write('server/requests/signer/sign.ts', "export const x = 1;\nimport '../../db/client.js';\n");
+      write('server/db/client.ts', "import '../requests/core/mail.js';\n");
+      const house = checkHouse(root);
+      expect(house.testImports).toEqual([
+        { file: 'server/notify/sms.ts', helper: 'tests/support/notify/standins.ts' },
+      ]);
+      expect(house.stageImports).toEqual([
+        { file: 'server/requests/core/mail.ts', imports: 'server/requests/signer/sign.ts' },
+      ]);
+      expect(house.folderCycles.map(({ cycle }) => cycle)).toEqual([
+        ['server/db', 'server/requests', 'server/db'],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

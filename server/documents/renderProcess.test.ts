@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng, whenBusy } from '../../tests/support/documents/tools.js';
 import {
   longReferenceTemplate,
   REFERENCE_PAGE_COUNT,
@@ -25,7 +26,6 @@ import {
   RenderFailure,
   RenderProcess,
 } from './renderProcess.js';
-import { solidPng, whenBusy } from './test-support.js';
 
 /** The reference template with every value marked, so that each variant is a different PDF. */
 const variant = (mark: string): RenderRequest => {

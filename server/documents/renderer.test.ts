@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfWords, qpdfCheck, run, withPdfFile } from '../../tests/support/documents/tools.js';
 import {
   REFERENCE_BOX_PAGES,
   REFERENCE_FIELDS,
@@ -8,7 +9,6 @@ import {
   referenceTemplate,
 } from './fixtures/reference-template.js';
 import { DocumentRenderer, type RenderedDocument } from './renderer.js';
-import { pdfWords, qpdfCheck, run, withPdfFile } from './test-support.js';
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ');
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { run, solidPng, withPdfFile } from '../../tests/support/documents/tools.js';
 import { HttpProblem } from '../errors.js';
 import { IMAGE_LIMITS } from './allowlist.js';
 import { DocumentRenderer } from './renderer.js';
-import { run, solidPng, withPdfFile } from './test-support.js';
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { undisplayableCharacters } from '../../contract/documentText.js';
+import { pdfWords, run, withPdfFile } from '../../tests/support/documents/tools.js';
 import { DocumentRenderer } from './renderer.js';
-import { pdfWords, run, withPdfFile } from './test-support.js';
 import { BIDI_CONTROL_CHARACTERS, UNICODE_CORPUS, visibleCharacters } from './unicode-corpus.js';
 
 let renderer: DocumentRenderer;

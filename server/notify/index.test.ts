@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type StandIn,
+  startTwilioStandIn,
+  startWhatsAppStandIn,
+} from '../../tests/support/notify/standins.js';
 import { loadConfig } from '../config.js';
 import { messageSendersFrom } from './index.js';
-import { type StandIn, startTwilioStandIn, startWhatsAppStandIn } from './test-standins.js';
 
 let twilio: StandIn;
 let whatsapp: StandIn;

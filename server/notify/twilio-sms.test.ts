@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerProblemOf, type StandIn, startTwilioStandIn } from '../../tests/support/notify/standins.js';
 import { INVALID_PHONE } from './phone.js';
 import { otpMessageBody } from './provider.js';
-import { providerProblemOf, type StandIn, startTwilioStandIn } from './test-standins.js';
 import { twilioSmsSender } from './twilio-sms.js';
 
 const account = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'token-secreto-de-twilio-8c1f' };

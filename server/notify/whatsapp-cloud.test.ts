@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerProblemOf, type StandIn, startWhatsAppStandIn } from './test-standins.js';
+import {
+  providerProblemOf,
+  type StandIn,
+  startWhatsAppStandIn,
+} from '../../tests/support/notify/standins.js';
 import { whatsAppSender } from './whatsapp-cloud.js';
 
 const account = {

@@ -1,9 +1,9 @@
 import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
+import { foreignIdentity } from '../../tests/support/pades/tools.js';
 import { parseSignedData, signedAttributesDer } from './cms.js';
 import { signedDataDer } from './cms-der.js';
 import { certificatePublicKey, OID, sha256, verifyDer } from './crypto.js';
-import { foreignIdentity } from './test-support.js';
 
 /** pkijs's own encoding of what it parses: equal bytes mean the hand-assembled DER is canonical. */
 function reencoded(der: Uint8Array): Uint8Array {

@@ -1,5 +1,6 @@
 import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
+import { foreignIdentity } from '../../tests/support/pades/tools.js';
 import {
   contentInfoDer,
   createSignedData,
@@ -9,7 +10,6 @@ import {
 } from './cms.js';
 import { OID, parseDer, sha256 } from './crypto.js';
 import { derChildren, derTlv, readDerElement } from './der.js';
-import { foreignIdentity } from './test-support.js';
 
 /** What pkijs itself writes for a ContentInfo(SignedData). */
 function pkijsEncoding(signedData: pkijs.SignedData): Uint8Array {

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_EVENT_ACTIONS } from '../../contract/requestEvents.js';
+import { pdfWords, qpdfCheck, run, withPdfFile } from '../../tests/support/documents/tools.js';
+import { auditTrail, certificateInput, hostile } from '../../tests/support/pades/evidence.js';
 import { DocumentRenderer } from '../documents/renderer.js';
-import { pdfWords, qpdfCheck, run, withPdfFile } from '../documents/test-support.js';
 import { CONSENT } from '../requests/core/consent.js';
 import { renderCompletionCertificate } from './completion-certificate.js';
 import { QR_QUIET_ZONE, qrMatrix } from './qr-typst.js';
-import { auditTrail, certificateInput, hostile } from './test-evidence.js';
 
 let renderer: DocumentRenderer;
 let pdf: Uint8Array;

@@ -1,10 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  foreignIdentity,
+  pdfsig,
+  run,
+  samplePdf,
+  temporaryDirectory,
+  writeTemp,
+} from '../../tests/support/pades/tools.js';
 import { certificateDer, equalBytes, pemEncode, subtle } from './crypto.js';
 import { loadPkcs12, Pkcs12Error } from './pkcs12.js';
 import { sealPdf } from './seal-pdf.js';
-import { foreignIdentity, pdfsig, run, samplePdf, temporaryDirectory, writeTemp } from './test-support.js';
 import { localTimestamper } from './timestamp-client.js';
 import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';

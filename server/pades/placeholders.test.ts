@@ -1,6 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
 import {
   placeholderPixels,
   qpdfCheck,
@@ -9,7 +8,8 @@ import {
   run,
   solidPng,
   withPdfFile,
-} from '../documents/test-support.js';
+} from '../../tests/support/documents/tools.js';
+import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
 import { contentOperations } from './pdf-content.js';
 import { clearPlaceholders } from './placeholders.js';
 import { stampPdf } from './stamp.js';

@@ -2,18 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceTemplate } from '../documents/fixtures/reference-template.js';
-import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
-import { solidPng } from '../documents/test-support.js';
-import {
-  PendingSealError,
-  type SealDocumentInput,
-  type SealedDocument,
-  sealDocument,
-} from './seal-document.js';
-import type { Stamp } from './stamp.js';
-import { certificateInput } from './test-evidence.js';
-import { annotationUpdate, buildMutations } from './test-mutations.js';
+import { solidPng } from '../../tests/support/documents/tools.js';
+import { certificateInput } from '../../tests/support/pades/evidence.js';
+import { annotationUpdate, buildMutations } from '../../tests/support/pades/mutations.js';
 import {
   foreignIdentity,
   nssTrustingPlatformCa,
@@ -23,7 +14,16 @@ import {
   startTimestampServer,
   temporaryDirectory,
   writeTemp,
-} from './test-support.js';
+} from '../../tests/support/pades/tools.js';
+import { referenceTemplate } from '../documents/fixtures/reference-template.js';
+import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
+import {
+  PendingSealError,
+  type SealDocumentInput,
+  type SealedDocument,
+  sealDocument,
+} from './seal-document.js';
+import type { Stamp } from './stamp.js';
 import { httpTimestamper } from './timestamp-client.js';
 import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';

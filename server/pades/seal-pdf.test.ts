@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealPdf } from './seal-pdf.js';
 import {
   foreignIdentity,
   nssTrustingPlatformCa,
@@ -13,7 +12,8 @@ import {
   startTimestampServer,
   temporaryDirectory,
   writeTemp,
-} from './test-support.js';
+} from '../../tests/support/pades/tools.js';
+import { sealPdf } from './seal-pdf.js';
 import { httpTimestamper, localTimestamper, TimestampError } from './timestamp-client.js';
 import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';

@@ -1,8 +1,5 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FieldBox } from '../documents/fields.js';
-import { referenceTemplate } from '../documents/fixtures/reference-template.js';
-import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
 import {
   pdfWords,
   qpdfCheck,
@@ -11,7 +8,10 @@ import {
   run,
   solidPng,
   withPdfFile,
-} from '../documents/test-support.js';
+} from '../../tests/support/documents/tools.js';
+import type { FieldBox } from '../documents/fields.js';
+import { referenceTemplate } from '../documents/fixtures/reference-template.js';
+import { DocumentRenderer, type RenderedDocument } from '../documents/renderer.js';
 import { HttpProblem } from '../errors.js';
 import { type Stamp, stampPdf } from './stamp.js';
 

@@ -4,8 +4,14 @@ import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  foreignIdentity,
+  run,
+  startTimestampServer,
+  temporaryDirectory,
+  writeTemp,
+} from '../../tests/support/pades/tools.js';
 import { OID, parseDer, sha256, toArrayBuffer } from './crypto.js';
-import { foreignIdentity, run, startTimestampServer, temporaryDirectory, writeTemp } from './test-support.js';
 import { respondToTimestampRequest } from './timestamp-authority.js';
 import {
   httpTimestamper,

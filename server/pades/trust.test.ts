@@ -1,9 +1,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foreignIdentity, run, temporaryDirectory } from '../../tests/support/pades/tools.js';
 import { hasExtendedKeyUsage } from './certificates.js';
 import { certificateDer, equalBytes, OID, pemEncode, subtle } from './crypto.js';
-import { foreignIdentity, run, temporaryDirectory } from './test-support.js';
 import { loadOrCreateTrust } from './trust.js';
 
 let dir: string;

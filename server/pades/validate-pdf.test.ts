@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  annotationUpdate,
+  buildMutations,
+  dssUpdate,
+  type Mutation,
+} from '../../tests/support/pades/mutations.js';
+import {
+  foreignIdentity,
+  pdfsig,
+  samplePdf,
+  temporaryDirectory,
+  writeTemp,
+} from '../../tests/support/pades/tools.js';
 import { certificateDer } from './crypto.js';
 import { sealPdf } from './seal-pdf.js';
-import { annotationUpdate, buildMutations, dssUpdate, type Mutation } from './test-mutations.js';
-import { foreignIdentity, pdfsig, samplePdf, temporaryDirectory, writeTemp } from './test-support.js';
 import { localTimestamper } from './timestamp-client.js';
 import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';

@@ -5,12 +5,12 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { solidPng } from '../../server/documents/test-support.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { requestEvents } from '../../server/requests/core/events.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { approvalToken } from '../../server/requests/core/tokens.js';
 import { readAll } from '../../server/storage/storage.js';
+import { solidPng } from '../support/documents/tools.js';
+import { run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { freshIp, mailsTo } from './support/mailbox.js';
 import { newBrowserSession, signingCaller } from './support/signing.js';

@@ -8,9 +8,9 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { UNICODE_CORPUS, visibleCharacters } from '../../server/documents/unicode-corpus.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { readAll } from '../../server/storage/storage.js';
+import { run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { createSendingGroup, type SendingGroup, sendingBody } from './support/sendingGroup.js';

@@ -8,11 +8,11 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
-import { run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { CONSENT } from '../../server/requests/core/consent.js';
 import { signerToken } from '../../server/requests/core/tokens.js';
 import { readAll } from '../../server/storage/storage.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
+import { run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { newBrowserSession, signerCodeFrom, signingCaller } from './support/signing.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';

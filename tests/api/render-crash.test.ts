@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, signatureRequestBatchRows, signatureRequests } from '../../server/db/schema/index.js';
 import { DEFAULT_RENDER_TIMEOUT_MS, RENDER_PROCESS_MESSAGES } from '../../server/documents/index.js';
-import { whenBusy } from '../../server/documents/test-support.js';
 import {
   setSharedRenderTimeout,
   sharedRenderer,
@@ -10,6 +9,7 @@ import {
 import { createBulkGroup, sampleBulkSheet } from '../../server/requests/bulk/factories.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
 import { SEAL_QUEUE } from '../../server/requests/sealing/seal.js';
+import { whenBusy } from '../support/documents/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { signAndComplete } from './support/signedRequest.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';

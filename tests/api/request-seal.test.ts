@@ -11,10 +11,8 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import type { FieldBox } from '../../server/documents/fields.js';
-import { pdfWords, placeholderPixels, rasterPage } from '../../server/documents/test-support.js';
 import { certificateDer, pemEncode } from '../../server/pades/crypto.js';
 import { platformTrust } from '../../server/pades/platform-trust.js';
-import { foreignIdentity, run, temporaryDirectory, writeTemp } from '../../server/pades/test-support.js';
 import { timestampHttpHandler } from '../../server/pades/timestamp-authority.js';
 import { validateSealedPdf } from '../../server/pades/validate-pdf.js';
 import { CONSENT } from '../../server/requests/core/consent.js';
@@ -22,6 +20,8 @@ import { requestEvents, verifyRequestEvents } from '../../server/requests/core/e
 import { createTestRequest } from '../../server/requests/core/factories.js';
 import { maskEmail } from '../../server/security/masking.js';
 import { readAll } from '../../server/storage/storage.js';
+import { pdfWords, placeholderPixels, rasterPage } from '../support/documents/tools.js';
+import { foreignIdentity, run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { mailsTo } from './support/mailbox.js';
 import { freePort } from './support/processes.js';

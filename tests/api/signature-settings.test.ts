@@ -3,19 +3,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestDocuments } from '../../server/db/schema/index.js';
-import { solidPng } from '../../server/documents/test-support.js';
 import { certificateDer, pemEncode, subtle } from '../../server/pades/crypto.js';
 import { platformTrust } from '../../server/pades/platform-trust.js';
-import {
-  foreignIdentity,
-  pdfsig,
-  run,
-  temporaryDirectory,
-  writeTemp,
-} from '../../server/pades/test-support.js';
 import { validateSealedPdf } from '../../server/pades/validate-pdf.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
 import { readAll } from '../../server/storage/storage.js';
+import { solidPng } from '../support/documents/tools.js';
+import { foreignIdentity, pdfsig, run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
 import { tokenPayload } from './support/mailbox.js';
 import { signAndComplete } from './support/signedRequest.js';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureRequestSigners } from '../../server/db/schema/index.js';
-import { type StandIn, startTwilioStandIn } from '../../server/notify/test-standins.js';
 import { requestEvents } from '../../server/requests/core/events.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
+import { type StandIn, startTwilioStandIn } from '../support/notify/standins.js';
 import { testDatabaseKind } from './support/database.js';
 import { newBrowserSession, signingCaller } from './support/signing.js';
 import { createTenants, type TenantIds } from './support/tenants.js';

@@ -1,9 +1,9 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solidPng } from '../../server/documents/test-support.js';
 import { editText, makePdf, qpdf, rewriteZip } from '../../server/uploads/testing/files.js';
 import { makeSampleDocx } from '../../server/uploads/testing/sample-docx.js';
 import { buildOverlappingZipBomb } from '../../server/uploads/testing/zip-builder.js';
+import { solidPng } from '../support/documents/tools.js';
 import { createTenants } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 

@@ -8,7 +8,7 @@ import {
   referenceTemplate,
 } from '../../server/documents/fixtures/reference-template.js';
 import { DocumentRenderer } from '../../server/documents/index.js';
-import { qpdfCheck, run, withPdfFile } from '../../server/documents/test-support.js';
+import { qpdfCheck, run, withPdfFile } from '../support/documents/tools.js';
 import { createTenants } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { solidPng } from '../../server/documents/test-support.js';
 import { makeSampleDocx } from '../../server/uploads/testing/sample-docx.js';
+import { solidPng } from '../support/documents/tools.js';
 import { LOOK_ADMIN } from './fixtures/lookAndFeel.fixture.js';
 import { signInAs } from './support/platform.js';
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { solidPng } from '../../server/documents/test-support.js';
 import { makeSampleDocx } from '../../server/uploads/testing/sample-docx.js';
+import { solidPng } from '../support/documents/tools.js';
 import { DIRECTORY_ADMIN, DIRECTORY_DOCUMENT_TYPE } from './fixtures/users.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';

@@ -2,13 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import {
-  nssTrustingPlatformCa,
-  pdfsig,
-  run,
-  signatureGaps,
-  writeTemp,
-} from '../../../server/pades/test-support.js';
+import { nssTrustingPlatformCa, pdfsig, run, signatureGaps, writeTemp } from '../../support/pades/tools.js';
 
 /**
  * The checks every sealed PDF of the tests passes: pdfsig (valid, whole document, PAdES

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { signatureRequestSigners, signatureRequests } from '../../../server/db/schema/index.js';
 import type { Deps } from '../../../server/deps.js';
-import { solidPng } from '../../../server/documents/test-support.js';
 import { CONSENT } from '../../../server/requests/core/consent.js';
 import { appendRequestEvent } from '../../../server/requests/core/events.js';
 import type { TestRequest } from '../../../server/requests/core/factories.js';
+import { solidPng } from '../../support/documents/tools.js';
 
 /**
  * Marks every signer of a test request signed, with the evidence the signing page records (drawn

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { distinguishedName, generateKeyPair, issueCertificate } from './certificates.js';
-import type { SigningIdentity } from './cms.js';
-import { subtle } from './crypto.js';
-import { timestampHttpHandler } from './timestamp-authority.js';
+import { distinguishedName, generateKeyPair, issueCertificate } from '../../../server/pades/certificates.js';
+import type { SigningIdentity } from '../../../server/pades/cms.js';
+import { subtle } from '../../../server/pades/crypto.js';
+import { timestampHttpHandler } from '../../../server/pades/timestamp-authority.js';
 
 /** Helpers shared by the signing tests and the bench; not used by the server itself. */
 

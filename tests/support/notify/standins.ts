@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { ProviderProblem } from './provider.js';
+import { ProviderProblem } from '../../../server/notify/provider.js';
 
 /**
  * Loopback stand-ins that speak the providers' HTTP APIs as documented: paths, authentication,

@@ -1,7 +1,10 @@
-import { requestEventSentence } from '../../contract/requestEvents.js';
-import { CONSENT } from '../requests/core/consent.js';
-import { type AuditEntry, chainEntry, type JsonValue } from './audit-chain.js';
-import type { CertificateAuditEntry, CompletionCertificateInput } from './completion-certificate.js';
+import { requestEventSentence } from '../../../contract/requestEvents.js';
+import { type AuditEntry, chainEntry, type JsonValue } from '../../../server/pades/audit-chain.js';
+import type {
+  CertificateAuditEntry,
+  CompletionCertificateInput,
+} from '../../../server/pades/completion-certificate.js';
+import { CONSENT } from '../../../server/requests/core/consent.js';
 
 /** Evidence for the certificate and sealing tests and the bench: two signers, a chained audit trail. */
 

@@ -8,14 +8,18 @@ import {
   parseSignedData,
   signedAttributesDer,
   signingCertificateV2,
-} from './cms.js';
-import { OID, parseDer, sha256, signDer } from './crypto.js';
-import { appendIncrementalUpdate, readLastTrailer, type UpdatedObject } from './pdf-incremental.js';
-import { readRevisions } from './pdf-structure.js';
-import { sealPdf } from './seal-pdf.js';
-import { foreignIdentity, run, signatureGaps, signedBytes, writeTemp } from './test-support.js';
-import { localTimestamper } from './timestamp-client.js';
-import type { PlatformTrust } from './trust.js';
+} from '../../../server/pades/cms.js';
+import { OID, parseDer, sha256, signDer } from '../../../server/pades/crypto.js';
+import {
+  appendIncrementalUpdate,
+  readLastTrailer,
+  type UpdatedObject,
+} from '../../../server/pades/pdf-incremental.js';
+import { readRevisions } from '../../../server/pades/pdf-structure.js';
+import { sealPdf } from '../../../server/pades/seal-pdf.js';
+import { localTimestamper } from '../../../server/pades/timestamp-client.js';
+import type { PlatformTrust } from '../../../server/pades/trust.js';
+import { foreignIdentity, run, signatureGaps, signedBytes, writeTemp } from './tools.js';
 
 /** Tampered copies of a sealed PDF, each one a way to fool a naive validator. Test-only. */
 
