@@ -14,6 +14,7 @@ import { notFound, unprocessable } from '../../errors.js';
 import { readAll } from '../../storage/storage.js';
 import { checkPdfUpload } from '../../uploads/index.js';
 import { renderTemplate } from '../templates/templateRender.service.js';
+import { packageDocumentRows } from './packageDocumentRows.js';
 import { type DocumentPackageRecord, nextPosition, packageRecord, recordChange } from './packageRecords.js';
 import { createPackage, type NewPackage } from './packages.service.js';
 import { requireFolder, requirePackage, requirePackageDocument } from './visibility.js';
@@ -275,24 +276,15 @@ export async function packagePdf(deps: Deps, actor: Actor, packageId: number) {
     .select({ name: documentPackages.name })
     .from(documentPackages)
     .where(eq(documentPackages.id, packageId));
-  const documents = await db
-    .select({
-      pdfKey: documentPackageDocuments.pdfKey,
-      templateName: documentTemplates.name,
-      html: documentTemplateVersions.html,
-      headerHtml: documentTemplateVersions.headerHtml,
-      footerHtml: documentTemplateVersions.footerHtml,
-      page: documentTemplateVersions.page,
-      fields: documentTemplateVersions.fields,
-    })
-    .from(documentPackageDocuments)
-    .leftJoin(
-      documentTemplateVersions,
-      eq(documentTemplateVersions.id, documentPackageDocuments.templateVersionId),
-    )
-    .leftJoin(documentTemplates, eq(documentTemplates.id, documentTemplateVersions.templateId))
-    .where(eq(documentPackageDocuments.packageId, packageId))
-    .orderBy(asc(documentPackageDocuments.position), asc(documentPackageDocuments.id));
+  const documents = await packageDocumentRows(db, [packageId], {
+    pdfKey: documentPackageDocuments.pdfKey,
+    templateName: documentTemplates.name,
+    html: documentTemplateVersions.html,
+    headerHtml: documentTemplateVersions.headerHtml,
+    footerHtml: documentTemplateVersions.footerHtml,
+    page: documentTemplateVersions.page,
+    fields: documentTemplateVersions.fields,
+  });
   if (documents.length === 0) throw unprocessable(PACKAGE_DOCUMENT_MESSAGES.emptyPackage);
   const merged = await PDFDocument.create();
   merged.setTitle(header!.name);

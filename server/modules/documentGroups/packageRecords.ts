@@ -17,6 +17,7 @@ import {
   documentTemplateVersions,
   users,
 } from '../../db/schema/index.js';
+import { packageDocumentRows } from './packageDocumentRows.js';
 import type { FolderAccess } from './visibility.js';
 
 export type DocumentPackageRecord = z.output<typeof documentPackageRecord>;
@@ -97,27 +98,18 @@ export async function documentsOf(
 ): Promise<Map<number, PackageDocumentRecord[]>> {
   const byPackage = new Map<number, PackageDocumentRecord[]>();
   if (packageIds.length === 0) return byPackage;
-  const rows = await db
-    .select({
-      id: documentPackageDocuments.id,
-      packageId: documentPackageDocuments.packageId,
-      position: documentPackageDocuments.position,
-      templateVersionId: documentPackageDocuments.templateVersionId,
-      pdfName: documentPackageDocuments.pdfName,
-      pdfPages: documentPackageDocuments.pdfPages,
-      templateId: documentTemplateVersions.templateId,
-      versionNumber: documentTemplateVersions.number,
-      fields: documentTemplateVersions.fields,
-      templateName: documentTemplates.name,
-    })
-    .from(documentPackageDocuments)
-    .leftJoin(
-      documentTemplateVersions,
-      eq(documentTemplateVersions.id, documentPackageDocuments.templateVersionId),
-    )
-    .leftJoin(documentTemplates, eq(documentTemplates.id, documentTemplateVersions.templateId))
-    .where(inArray(documentPackageDocuments.packageId, packageIds))
-    .orderBy(asc(documentPackageDocuments.position), asc(documentPackageDocuments.id));
+  const rows = await packageDocumentRows(db, packageIds, {
+    id: documentPackageDocuments.id,
+    packageId: documentPackageDocuments.packageId,
+    position: documentPackageDocuments.position,
+    templateVersionId: documentPackageDocuments.templateVersionId,
+    pdfName: documentPackageDocuments.pdfName,
+    pdfPages: documentPackageDocuments.pdfPages,
+    templateId: documentTemplateVersions.templateId,
+    versionNumber: documentTemplateVersions.number,
+    fields: documentTemplateVersions.fields,
+    templateName: documentTemplates.name,
+  });
   for (const row of rows) {
     const isTemplate = row.templateVersionId !== null;
     const record: PackageDocumentRecord = {

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { requestForm } from '../../../contract/endpoints/requestSending.js';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../deps.js';
 import { unprocessable } from '../../errors.js';
+import { packageDocumentRows } from '../../modules/documentGroups/packageDocumentRows.js';
 import { type DocumentPackageRecord, packageRecord } from '../../modules/documentGroups/packageRecords.js';
 import { documentGroupFeatures } from '../../modules/documentGroups/packages.service.js';
 import { requirePackage } from '../../modules/documentGroups/visibility.js';
@@ -42,22 +42,13 @@ export async function sendingPackage(db: Db, actor: Actor, packageId: number): P
   const { access } = await requirePackage(db, actor, packageId, 'send');
   const record = await packageRecord(db, packageId, access);
   if (record.status !== 'active') throw unprocessable(SENDING_PACKAGE_MESSAGES.inactive);
-  const rows = await db
-    .select({
-      templateVersionId: documentPackageDocuments.templateVersionId,
-      pdfKey: documentPackageDocuments.pdfKey,
-      pdfName: documentPackageDocuments.pdfName,
-      fields: documentTemplateVersions.fields,
-      templateName: documentTemplates.name,
-    })
-    .from(documentPackageDocuments)
-    .leftJoin(
-      documentTemplateVersions,
-      eq(documentTemplateVersions.id, documentPackageDocuments.templateVersionId),
-    )
-    .leftJoin(documentTemplates, eq(documentTemplates.id, documentTemplateVersions.templateId))
-    .where(eq(documentPackageDocuments.packageId, packageId))
-    .orderBy(asc(documentPackageDocuments.position), asc(documentPackageDocuments.id));
+  const rows = await packageDocumentRows(db, [packageId], {
+    templateVersionId: documentPackageDocuments.templateVersionId,
+    pdfKey: documentPackageDocuments.pdfKey,
+    pdfName: documentPackageDocuments.pdfName,
+    fields: documentTemplateVersions.fields,
+    templateName: documentTemplates.name,
+  });
   if (rows.length === 0) throw unprocessable(SENDING_PACKAGE_MESSAGES.empty);
   const documents = rows.map((row): SendingDocument => {
     if (row.templateVersionId === null) {
