@@ -4,12 +4,12 @@ import { RouteGuard } from './access/RouteGuard';
 import { type AppRoute, NO_LAYOUT_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, ROUTES } from './access/routes';
 import { AppNotification } from './feedback/AppNotification';
 import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
+import { contributedRoutes, menuOfApp, type ResourceRoute } from './framework/contributions';
 import { AppLayout } from './layout/AppLayout';
 import { AppMenuContext } from './layout/appMenu';
 import { SessionStoreContext } from './layout/useSessionUser';
 import { pageElement } from './pages/adminPages';
 import type { AppProviders } from './providers';
-import { contributedRoutes, menuOfApp, type ResourceRoute } from './resources/contributions';
 import { RESOURCES } from './resources/registry';
 import { lightTheme } from './theme/theme';
 

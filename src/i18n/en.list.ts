@@ -1,5 +1,5 @@
 /**
- * Strings of the shared list framework (src/resources/common): list screens, dialogs, the §2.7
+ * Strings of the shared list framework (src/framework/common): list screens, dialogs, the §2.7
  * action buttons, delete confirmation and server-side export. Merged into `app.list` by en.ts.
  */
 export const englishListMessages = {

@@ -10,10 +10,12 @@ const isMessages = (value: unknown): value is ResourceMessages =>
   typeof (value as ResourceMessages).en === 'object';
 
 const declared = Object.values(
-  import.meta.glob<Record<string, unknown>>('../resources/*/messages.ts', { eager: true }),
+  import.meta.glob<Record<string, unknown>>(['../resources/*/messages.ts', '../requests/*/messages.ts'], {
+    eager: true,
+  }),
 ).flatMap((module) => Object.values(module).filter(isMessages));
 
-/** `{ resources: { <name>: labels } }` of every resource's messages.ts, per language. */
+/** `{ resources: { <name>: labels } }` of every resource's and workflow page's messages.ts, per language. */
 export const RESOURCE_CATALOGUES = {
   en: { resources: Object.fromEntries(declared.map((messages) => [messages.name, messages.en])) },
   es: { resources: Object.fromEntries(declared.map((messages) => [messages.name, messages.es])) },

@@ -3,16 +3,12 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { createElement } from 'react';
 import { mergeTranslations, type RaRecord, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenResources } from '../resources/contributions';
+import { screenResources } from '../framework/contributions';
+import { choiceLabelKey, displaySource } from '../framework/fieldParts';
+import { GeneratedListPage, rowActionsOf, type ScreenResource } from '../framework/GeneratedListPage';
+import type { LooseScreenDeclaration } from '../framework/resourceDeclaration';
+import type { FieldChoices } from '../framework/types';
 import { documentTypes } from '../resources/documentTypes';
-import { choiceLabelKey, displaySource } from '../resources/framework/fieldParts';
-import {
-  GeneratedListPage,
-  rowActionsOf,
-  type ScreenResource,
-} from '../resources/framework/GeneratedListPage';
-import type { FieldChoices } from '../resources/framework/types';
-import type { LooseScreenDeclaration } from '../resources/types';
 import { fakeToken, fakeUser } from '../test/fakes';
 import { renderWithAdmin } from '../test/harness';
 import { MESSAGES_BY_LOCALE } from './i18nProvider';

@@ -17,9 +17,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetIdentity } from 'react-admin';
+import { CompanyAutocomplete } from '../framework/common/companyChoices';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
-import { CompanyAutocomplete } from '../resources/common/companyChoices';
 import { serverMessage } from '../session/serverErrors';
 import { useImpersonation } from './useImpersonation';
 import { type CompanyOption, type CompanyUser, useCompanyUsers } from './useImpersonationData';

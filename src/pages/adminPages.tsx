@@ -1,22 +1,22 @@
 import { Fragment, type ReactElement } from 'react';
 import { RootRedirect } from '../access/RootRedirect';
 import type { PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
+import { resourcePageOf } from '../framework/contributions';
 import { HomePage } from '../home/HomePage';
 import type { AppMessageKey } from '../i18n/en';
 import { ImpersonationPage } from '../impersonation/ImpersonationPage';
 import { LoginPage } from '../login/LoginPage';
 import { ProfilePage } from '../profile/ProfilePage';
-import { BulkRequestsPage } from '../resources/bulkRequests/BulkRequestsPage';
+import { BulkRequestsPage } from '../requests/bulk/BulkRequestsPage';
+import { RequestDetailPage } from '../requests/history/RequestDetailPage';
+import { RequestHistoryPage } from '../requests/history/RequestHistoryPage';
+import { BulkPdfRequestsPage } from '../requests/pdf/BulkPdfRequestsPage';
+import { SinglePdfRequestPage } from '../requests/pdf/SinglePdfRequestPage';
+import { SingleRequestPage } from '../requests/sending/SingleRequestPage';
 import { CompanyEditPage } from '../resources/companies/CompanyEditPage';
 import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage';
-import { resourcePageOf } from '../resources/contributions';
 import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
 import { FaqPage } from '../resources/helpArticles/FaqPage';
-import { BulkPdfRequestsPage } from '../resources/pdfRequests/BulkPdfRequestsPage';
-import { SinglePdfRequestPage } from '../resources/pdfRequests/SinglePdfRequestPage';
-import { RequestDetailPage } from '../resources/requestHistory/RequestDetailPage';
-import { RequestHistoryPage } from '../resources/requestHistory/RequestHistoryPage';
-import { SingleRequestPage } from '../resources/requestSending/SingleRequestPage';
 import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
 import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
 import { DocumentTemplatePage } from './DocumentTemplatePage';
@@ -30,7 +30,7 @@ type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey 
 
 /**
  * The screen of every route react-admin renders that no resource declaration serves (resources bring
- * their own, src/resources/contributions.tsx); a test checks every route has one.
+ * their own, src/framework/contributions.tsx); a test checks every route has one.
  */
 export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   login: { element: () => <RootRedirect /> },

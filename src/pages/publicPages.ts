@@ -9,17 +9,17 @@ type PublicRouteName = (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number];
  */
 export const PUBLIC_PAGES: Record<PublicRouteName, LazyExoticComponent<ComponentType>> = {
   'signature-request.sign': lazy(() =>
-    import('../signing/SignRequestPage').then((m) => ({ default: m.SignRequestPage })),
+    import('../signer/SignRequestPage').then((m) => ({ default: m.SignRequestPage })),
   ),
   'list-documents.sign': lazy(() =>
-    import('../signing/ListDocumentsPage').then((m) => ({ default: m.ListDocumentsPage })),
+    import('../signer/ListDocumentsPage').then((m) => ({ default: m.ListDocumentsPage })),
   ),
   'certificate.validation': lazy(() =>
-    import('../signing/validation/CertificateValidationPage').then((m) => ({
+    import('../signer/validation/CertificateValidationPage').then((m) => ({
       default: m.CertificateValidationPage,
     })),
   ),
   'approval.packages': lazy(() =>
-    import('../signing/approval/ApprovalPackagesPage').then((m) => ({ default: m.ApprovalPackagesPage })),
+    import('../signer/approval/ApprovalPackagesPage').then((m) => ({ default: m.ApprovalPackagesPage })),
   ),
 };

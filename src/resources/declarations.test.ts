@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract';
+import { resourcePageOf } from '../framework/contributions';
 import { englishAppMessages } from '../i18n/en';
 import { spanishAppMessages } from '../i18n/es';
 import { ADMIN_PAGES } from '../pages/adminPages';
-import { resourcePageOf } from './contributions';
 import { RESOURCES } from './registry';
 
 /**

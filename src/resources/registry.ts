@@ -1,6 +1,6 @@
 import type { ResourceDataDeclarations } from '../dataProvider/types';
-import { accessRulesOf } from './accessRules';
-import type { ResourceDeclaration } from './types';
+import { accessRulesOf } from '../framework/accessRules';
+import type { ResourceDeclaration } from '../framework/resourceDeclaration';
 
 const isDeclaration = (value: unknown): value is ResourceDeclaration =>
   typeof value === 'object' &&

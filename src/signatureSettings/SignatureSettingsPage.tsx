@@ -7,7 +7,7 @@ import type { EndpointInput } from '../dataProvider/callEndpoint';
 import { formatDate } from '../format';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { useMenuLabel } from '../layout/useMenuLabel';
-import { fileBase64 } from '../signing/validation/validationApi';
+import { fileBase64 } from '../signer/validation/validationApi';
 
 const TITLE = 'Configuración de firma';
 

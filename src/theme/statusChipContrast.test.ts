@@ -1,13 +1,13 @@
 import type { ChipProps } from '@mui/material';
 import { createTheme, decomposeColor, getContrastRatio, hslToRgb, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_STATUS_STYLES, PUBLICATION_STATUS_STYLES } from '../resources/common/ValueChip';
-import { screenResources } from '../resources/contributions';
+import { ACTIVE_STATUS_STYLES, PUBLICATION_STATUS_STYLES } from '../framework/common/ValueChip';
+import { screenResources } from '../framework/contributions';
 import {
   MAIL_STATUS_LABELS,
   REQUEST_STATUS_CHIPS,
   SIGNER_STATUS_CHIPS,
-} from '../resources/requestHistory/requestHistoryText';
+} from '../requests/history/requestHistoryText';
 import { INVITATION_CHIP, USER_STATUS_CHIPS } from '../resources/users/UserStatusChip';
 import { publicTheme } from './publicTheme';
 import { lightTheme } from './theme';

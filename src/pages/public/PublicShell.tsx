@@ -7,4 +7,4 @@ export const PUBLIC_MESSAGES = spanishAppMessages.app;
  * The frame of the public pages (validation, approval) is the signer's (SPEC §2.3: no drawer, no
  * top bar, no footer); unlike the signer's pages, these may load the whole message catalogue.
  */
-export { SigningShell as PublicShell } from '../../signing/SigningShell';
+export { SigningShell as PublicShell } from '../../signer/SigningShell';

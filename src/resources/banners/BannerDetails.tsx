@@ -1,8 +1,8 @@
 import { Box, Link } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDate, formatDateTime } from '../../format';
-import { DetailGrid } from '../common/DetailGrid';
-import { ACTIVE_STATUS_STYLES, ValueChip } from '../common/ValueChip';
+import { DetailGrid } from '../../framework/common/DetailGrid';
+import { ACTIVE_STATUS_STYLES, ValueChip } from '../../framework/common/ValueChip';
 import { BANNER_AUDIENCE_STYLES, BANNER_KIND_STYLES, BANNER_ON_SCREEN_STYLES } from './bannerStyles';
 
 /** A banner's details (the show dialog): its preview, then every field. */

@@ -2,9 +2,9 @@ import { Box, Stack } from '@mui/material';
 import { DateInput, RadioButtonGroupInput, SelectInput, TextInput, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { APP_TIME_ZONE } from '../../format';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField } from '../../validation';
-import { CompanySelectInput } from '../common/companyChoices';
 import { BannerImageInput } from './BannerImageInput';
 
 /** "La fecha de fin debe ser posterior a la de inicio", checked on the form before the server does. */

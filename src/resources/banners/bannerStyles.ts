@@ -1,4 +1,4 @@
-import type { ValueChipStyles } from '../common/ValueChip';
+import type { ValueChipStyles } from '../../framework/common/ValueChip';
 
 export const BANNER_KIND_STYLES: ValueChipStyles = {
   image: { label: 'app.platform.banners.kind_image', color: 'info' },

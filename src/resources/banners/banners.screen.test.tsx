@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../dataProvider/dataProvider';
+import { GeneratedListPage } from '../../framework/GeneratedListPage';
 import { recordingHttpClient } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
-import { GeneratedListPage } from '../framework/GeneratedListPage';
 import { banners } from '.';
 import { bannersData } from './bannersData';
 

@@ -3,9 +3,9 @@ import { endpoints } from '../../../contract';
 import type { bannerAudience, bannerKind, bannerStatus } from '../../../contract/endpoints/banner';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import type { FormValues } from '../common/formValues';
-import { dateText, endOfDayText, idOrNull, textOrNull } from '../common/formValues';
-import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
+import type { FormValues } from '../../framework/common/formValues';
+import { dateText, endOfDayText, idOrNull, textOrNull } from '../../framework/common/formValues';
+import { listOptionsOf, listQueryInput } from '../../framework/common/listQueryInput';
 
 type BannerKind = z.output<typeof bannerKind>;
 type BannerAudience = z.output<typeof bannerAudience>;

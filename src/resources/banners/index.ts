@@ -1,8 +1,8 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { createElement } from 'react';
-import { ACTIVE_STATUS_STYLES } from '../common/ValueChip';
-import { defineResource } from '../framework/defineResource';
-import { choicesOfStyles } from '../framework/fieldParts';
+import { ACTIVE_STATUS_STYLES } from '../../framework/common/ValueChip';
+import { defineResource } from '../../framework/defineResource';
+import { choicesOfStyles } from '../../framework/fieldParts';
 import { BannerDetails } from './BannerDetails';
 import { BannerInputs, newBannerDefaults } from './BannerInputs';
 import { BannerTitleCell } from './BannerTitleCell';

@@ -3,9 +3,9 @@ import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typog
 import { type ReactNode, useEffect, useState } from 'react';
 import { EditBase, Form, type RaRecord, SaveButton, useEditContext, useGetOne, useNotify } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCompanyScope } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { useCompanyScope } from '../common/companyChoices';
 import { ApiKeySection } from './ApiKeySection';
 import type { CompanyRecord } from './CompanyFields';
 import { CompanyStatusChip } from './CompanyFields';

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { CompanyAutocomplete, useCompanyScope } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useMenuLabel } from '../../layout/useMenuLabel';
-import { CompanyAutocomplete, useCompanyScope } from '../common/companyChoices';
 import { EmailTemplateEditor } from './EmailTemplateEditor';
 import { companyFeaturesKey, FeatureSwitches } from './FeatureSwitches';
 

@@ -5,8 +5,8 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { EmailTemplateKey } from '../../../contract/features';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
+import { useDebounced } from '../../framework/common/useDebounced';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { useDebounced } from '../common/useDebounced';
 import { type CompanyFeatures, companyFeaturesKey } from './FeatureSwitches';
 
 /** Waits this long after the last keystroke before asking the server for a new preview. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GeneratedListPage } from '../../framework/GeneratedListPage';
 import { fakeToken, fakeUser } from '../../test/fakes';
 import { renderWithAdmin } from '../../test/harness';
-import { GeneratedListPage } from '../framework/GeneratedListPage';
 import { companies } from '.';
 
 const company = {

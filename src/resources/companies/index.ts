@@ -1,8 +1,8 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { createElement } from 'react';
 import { SelectInput } from 'react-admin';
-import { defineResource } from '../framework/defineResource';
-import type { ResourceDeclaration } from '../types';
+import { defineResource } from '../../framework/defineResource';
+import type { ResourceDeclaration } from '../../framework/resourceDeclaration';
 import {
   CompanyCreatedField,
   CompanyDetails,

@@ -14,17 +14,17 @@ import {
 } from 'react-admin';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import {
   ConfirmDeleteButton,
   EditButton,
   ResourceListPage,
   searchFilter,
   ViewDetailsButton,
-} from '../common';
-import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
-import { FieldValue, type NamedField } from '../framework/fieldParts';
-import { GeneratedDetails, type ScreenResource } from '../framework/GeneratedListPage';
+} from '../../framework/common';
+import { CompanyScopePicker, useCompanyScope } from '../../framework/common/companyChoices';
+import { FieldValue, type NamedField } from '../../framework/fieldParts';
+import { GeneratedDetails, type ScreenResource } from '../../framework/GeneratedListPage';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { type FolderAction, FolderToolbar } from './FolderToolbar';
 import { FolderTree } from './FolderTree';
 

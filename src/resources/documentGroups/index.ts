@@ -1,7 +1,7 @@
 import FolderCopyOutlinedIcon from '@mui/icons-material/FolderCopyOutlined';
 import { createElement, type ReactElement } from 'react';
-import { defineResource } from '../framework/defineResource';
-import type { ScreenResource } from '../framework/GeneratedListPage';
+import { defineResource } from '../../framework/defineResource';
+import type { ScreenResource } from '../../framework/GeneratedListPage';
 import { DocumentGroupsPage } from './DocumentGroupsPage';
 import { documentGroupsData } from './documentGroupsData';
 

@@ -1,5 +1,5 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import { defineResource } from '../framework/defineResource';
+import { defineResource } from '../../framework/defineResource';
 import { documentTypesData, exportDocumentTypesBody } from './documentTypesData';
 
 const status = {

@@ -17,9 +17,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { useDebounced } from '../../framework/common/useDebounced';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { useDebounced } from '../common/useDebounced';
 import { RichText } from '../notifications/NotificationDetails';
 import { groupByCategory } from './faqGroups';
 

@@ -1,8 +1,8 @@
 import { Divider } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../format';
-import { DetailGrid } from '../common/DetailGrid';
-import { PUBLICATION_STATUS_STYLES, ValueChip } from '../common/ValueChip';
+import { DetailGrid } from '../../framework/common/DetailGrid';
+import { PUBLICATION_STATUS_STYLES, ValueChip } from '../../framework/common/ValueChip';
 import { RichText } from '../notifications/NotificationDetails';
 
 /** A help article's details (show dialog), with its content as the FAQ page shows it. */

@@ -1,7 +1,7 @@
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { PublishButton } from '../../framework/common/PublishButton';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { PublishButton } from '../common/PublishButton';
 
 /** "Publicar" on a draft article: help articles have no publish endpoint, publishing sets the status. */
 export function PublishHelpArticleButton() {

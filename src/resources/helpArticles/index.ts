@@ -1,7 +1,7 @@
 import HelpCenterOutlinedIcon from '@mui/icons-material/HelpCenterOutlined';
 import { createElement } from 'react';
-import { HtmlTextInput } from '../common/HtmlTextInput';
-import { defineResource } from '../framework/defineResource';
+import { HtmlTextInput } from '../../framework/common/HtmlTextInput';
+import { defineResource } from '../../framework/defineResource';
 import { HelpArticleDetails } from './HelpArticleDetails';
 import { helpArticlesData } from './helpArticlesData';
 import { PublishHelpArticleButton } from './PublishHelpArticleButton';

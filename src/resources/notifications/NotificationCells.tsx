@@ -1,10 +1,10 @@
 import { Stack, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { PublishButton } from '../../framework/common/PublishButton';
+import { htmlToText } from '../../framework/common/safeHtml';
+import { ValueChip } from '../../framework/common/ValueChip';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { PublishButton } from '../common/PublishButton';
-import { htmlToText } from '../common/safeHtml';
-import { ValueChip } from '../common/ValueChip';
 import { NOTIFICATION_AUDIENCE_STYLES } from './notificationStyles';
 
 /** The title column: the title over the first words of the text. */

@@ -1,9 +1,9 @@
 import { Box, Divider } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../format';
-import { DetailGrid } from '../common/DetailGrid';
-import { sanitizeHtml } from '../common/safeHtml';
-import { PUBLICATION_STATUS_STYLES, ValueChip } from '../common/ValueChip';
+import { DetailGrid } from '../../framework/common/DetailGrid';
+import { sanitizeHtml } from '../../framework/common/safeHtml';
+import { PUBLICATION_STATUS_STYLES, ValueChip } from '../../framework/common/ValueChip';
 import { NOTIFICATION_AUDIENCE_STYLES } from './notificationStyles';
 
 /** Sanitised HTML from the server, shown as formatted text. */

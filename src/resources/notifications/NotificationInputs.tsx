@@ -1,10 +1,10 @@
 import { SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
+import { UserPickerInput } from '../../framework/common/EntityPickerInputs';
+import { HtmlTextInput } from '../../framework/common/HtmlTextInput';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField } from '../../validation';
-import { CompanySelectInput } from '../common/companyChoices';
-import { UserPickerInput } from '../common/EntityPickerInputs';
-import { HtmlTextInput } from '../common/HtmlTextInput';
 
 export function useNotificationAudienceChoices() {
   const translate = useAppTranslate();

@@ -1,9 +1,9 @@
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { createElement } from 'react';
 import { formatNumber } from '../../format';
-import { PUBLICATION_STATUS_STYLES } from '../common/ValueChip';
-import { defineResource } from '../framework/defineResource';
-import { choicesOfStyles } from '../framework/fieldParts';
+import { PUBLICATION_STATUS_STYLES } from '../../framework/common/ValueChip';
+import { defineResource } from '../../framework/defineResource';
+import { choicesOfStyles } from '../../framework/fieldParts';
 import {
   NotificationAudienceCell,
   NotificationTitleCell,

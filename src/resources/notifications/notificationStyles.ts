@@ -1,4 +1,4 @@
-import type { ValueChipStyles } from '../common/ValueChip';
+import type { ValueChipStyles } from '../../framework/common/ValueChip';
 
 export const NOTIFICATION_AUDIENCE_STYLES: ValueChipStyles = {
   all: { label: 'app.platform.common.audience_all' },

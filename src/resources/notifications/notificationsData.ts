@@ -3,9 +3,9 @@ import { endpoints } from '../../../contract';
 import type { notificationAudience } from '../../../contract/endpoints/notifications';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import type { FormValues } from '../common/formValues';
-import { idOrNull } from '../common/formValues';
-import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
+import type { FormValues } from '../../framework/common/formValues';
+import { idOrNull } from '../../framework/common/formValues';
+import { listOptionsOf, listQueryInput } from '../../framework/common/listQueryInput';
 
 type NotificationAudience = z.output<typeof notificationAudience>;
 

@@ -3,8 +3,8 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useMayCall } from '../../access/endpointAccess';
 import { APP_TIME_ZONE } from '../../format';
+import { RecordFormDialog } from '../../framework/common';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { RecordFormDialog } from '../common';
 import { AssignPlanInputs } from './AssignPlanInputs';
 
 /**

@@ -1,9 +1,9 @@
 import { Alert, Box, Stack } from '@mui/material';
 import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { requiredField } from '../../validation';
 import { endAfterStart } from '../banners/BannerInputs';
-import { CompanySelectInput } from '../common/companyChoices';
 
 const HALF = { flex: 1, minWidth: 0 } as const;
 

@@ -1,10 +1,10 @@
 import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { DataTable, Pagination, ReferenceManyField, useRecordContext } from 'react-admin';
 import { formatDate, formatDateTime, formatNumber } from '../../format';
+import { DetailGrid } from '../../framework/common/DetailGrid';
+import { ValueChip } from '../../framework/common/ValueChip';
 import type { AppMessageKey } from '../../i18n/en';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { DetailGrid } from '../common/DetailGrid';
-import { ValueChip } from '../common/ValueChip';
 import { ASSIGNMENT_STATUS_STYLES, TRANSACTION_KIND_STYLES } from '../plans/planStyles';
 
 /** "12 de 100", or "12 · Ilimitado", with a bar for limited packages. */

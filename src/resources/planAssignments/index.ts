@@ -1,12 +1,12 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { createElement } from 'react';
 import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
-import { CompanySelectInput } from '../common/companyChoices';
-import { defineResource } from '../framework/defineResource';
-import { choicesOfStyles } from '../framework/fieldParts';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
+import { defineResource } from '../../framework/defineResource';
+import { choicesOfStyles } from '../../framework/fieldParts';
+import type { ResourceDeclaration } from '../../framework/resourceDeclaration';
 import { PlansPage } from '../plans/PlansPage';
 import { ASSIGNMENT_STATUS_STYLES } from '../plans/planStyles';
-import type { ResourceDeclaration } from '../types';
 import { AssignmentDetails, UnitsUsage } from './AssignmentDetails';
 import { AssignPlanButton } from './AssignPlanButton';
 import { assignmentExportBody, planAssignmentsData, planTransactionsData } from './planAssignmentsData';

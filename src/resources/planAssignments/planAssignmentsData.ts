@@ -2,7 +2,7 @@ import type { GetListParams } from 'react-admin';
 import { endpoints } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
+import { listOptionsOf, listQueryInput } from '../../framework/common/listQueryInput';
 
 const LIST_OPTIONS = listOptionsOf(endpoints.listAssignments);
 const TRANSACTION_OPTIONS = listOptionsOf(endpoints.listTransactions);

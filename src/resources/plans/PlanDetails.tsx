@@ -1,8 +1,8 @@
 import { useRecordContext } from 'react-admin';
 import { formatCurrency, formatDateTime, formatNumber } from '../../format';
+import { DetailGrid } from '../../framework/common/DetailGrid';
+import { ACTIVE_STATUS_STYLES, ValueChip } from '../../framework/common/ValueChip';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { DetailGrid } from '../common/DetailGrid';
-import { ACTIVE_STATUS_STYLES, ValueChip } from '../common/ValueChip';
 
 /** "Ilimitado" or "1.000 firmas". */
 export function useSignaturesText() {

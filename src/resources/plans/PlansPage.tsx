@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import { useStore } from 'react-admin';
+import { GeneratedListPage, type ScreenResource } from '../../framework/GeneratedListPage';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { GeneratedListPage, type ScreenResource } from '../framework/GeneratedListPage';
 import { RESOURCES } from '../registry';
 
 type PlansTab = 'assignments' | 'plans';

@@ -1,8 +1,8 @@
 import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { createElement } from 'react';
-import { ACTIVE_STATUS_STYLES } from '../common/ValueChip';
-import { defineResource } from '../framework/defineResource';
-import { choicesOfStyles } from '../framework/fieldParts';
+import { ACTIVE_STATUS_STYLES } from '../../framework/common/ValueChip';
+import { defineResource } from '../../framework/defineResource';
+import { choicesOfStyles } from '../../framework/fieldParts';
 import { PlanDetails, PlanPriceText, PlanSignaturesText, PlanValidityText } from './PlanDetails';
 import { NEW_PLAN_DEFAULTS, PlanInputs } from './PlanInputs';
 import { plansData } from './plansData';

@@ -1,4 +1,4 @@
-import type { ValueChipStyles } from '../common/ValueChip';
+import type { ValueChipStyles } from '../../framework/common/ValueChip';
 
 export const ASSIGNMENT_STATUS_STYLES: ValueChipStyles = {
   scheduled: { label: 'app.platform.plans.status_scheduled', color: 'info' },

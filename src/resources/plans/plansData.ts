@@ -1,8 +1,8 @@
 import { endpoints } from '../../../contract';
 import type { EndpointInput } from '../../dataProvider/callEndpoint';
 import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import type { FormValues } from '../common/formValues';
-import { listOptionsOf, listQueryInput } from '../common/listQueryInput';
+import type { FormValues } from '../../framework/common/formValues';
+import { listOptionsOf, listQueryInput } from '../../framework/common/listQueryInput';
 
 /** The plan form's values as the body of save_package_plan / update_package_plan. */
 export function planBody(data: FormValues) {

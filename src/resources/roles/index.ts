@@ -1,4 +1,4 @@
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '../../framework/resourceDeclaration';
 
 /**
  * Roles a user can be given (SPEC §7.2 `roles/{page}/{itemsPerPage}`). Read-only and without a

@@ -1,10 +1,10 @@
 import { DataTable, type RaRecord, SelectInput, useCanAccess } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { AddButton, UpdateButton } from '../../framework/common/ActionButtons';
+import { ConfirmDeleteButton } from '../../framework/common/ConfirmDeleteButton';
+import { ResourceListPage, searchFilter } from '../../framework/common/ResourceListPage';
+import { FieldValue, type NamedField } from '../../framework/fieldParts';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { AddButton, UpdateButton } from '../common/ActionButtons';
-import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
-import { ResourceListPage, searchFilter } from '../common/ResourceListPage';
-import { FieldValue, type NamedField } from '../framework/fieldParts';
 import { TEMPLATE_STATUS_CHOICES, templateEditorPath } from './templateChoices';
 
 const RESOURCE = 'document_templates';

@@ -1,6 +1,6 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { createElement } from 'react';
-import { defineResource } from '../framework/defineResource';
+import { defineResource } from '../../framework/defineResource';
 import { TemplateListPage } from './TemplateListPage';
 import { TEMPLATE_STATUS_CHOICES } from './templateChoices';
 import { templatesData } from './templatesData';

@@ -1,6 +1,6 @@
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { createElement } from 'react';
-import { defineResource } from '../framework/defineResource';
+import { defineResource } from '../../framework/defineResource';
 import { GroupMembers, MembersInput } from './GroupMembers';
 import { userGroupsData } from './userGroupsData';
 

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type RaRecord, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
+import { ActivateUserButton, ResendButton, RowActionButton } from '../../framework/common';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { serverMessage } from '../../session/serverErrors';
-import { ActivateUserButton, ResendButton, RowActionButton } from '../common';
 
 type UserAction = 'resendInvitation' | 'activateUser' | 'unlockUser';
 

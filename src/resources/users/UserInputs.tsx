@@ -1,8 +1,8 @@
 import { Divider, Typography } from '@mui/material';
 import { SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { maxLength, requiredField, validEmail } from '../../validation';
-import { CompanySelectInput } from '../common/companyChoices';
 import { InputGrid, PersonInputs } from './PersonInputs';
 import { useRoles } from './userChoices';
 

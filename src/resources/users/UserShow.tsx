@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from '../../format';
+import { DetailGrid } from '../../framework/common/DetailGrid';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { DetailGrid } from '../common/DetailGrid';
 import { UserStatusChip } from './UserStatusChip';
 
 /** The details of a user, in the show dialog of the users list. */

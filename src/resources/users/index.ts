@@ -1,7 +1,7 @@
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import { createElement } from 'react';
-import { CompanySelectInput } from '../common/companyChoices';
-import { defineResource } from '../framework/defineResource';
+import { CompanySelectInput } from '../../framework/common/companyChoices';
+import { defineResource } from '../../framework/defineResource';
 import { useNewUserInvitation } from './newUserInvitation';
 import { UserStateActions } from './UserActions';
 import { LastLoginText, RoleFilter, UserNameCell } from './UserCells';

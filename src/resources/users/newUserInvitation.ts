@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
+import { useCompanyScope } from '../../framework/common/companyChoices';
+import type { ScreenAdjustments } from '../../framework/types';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { useCompanyScope } from '../common/companyChoices';
-import type { ScreenAdjustments } from '../framework/types';
 
 /**
  * A new user belongs to the signed-in user's company unless another is picked, and the toast says

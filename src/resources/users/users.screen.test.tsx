@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type DataProvider, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GeneratedListPage } from '../../framework/GeneratedListPage';
 import { renderWithAdmin } from '../../test/harness';
 import { COMPANIES_PAGE, IDENTIFICATION_TYPES, signInAs } from '../../test/userSession';
-import { GeneratedListPage } from '../framework/GeneratedListPage';
 import { users } from '.';
 
 /** Fake data provider methods, typed loosely: react-admin's are generic over the record type. */

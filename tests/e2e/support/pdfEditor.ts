@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The PDF field editor's pages (src/resources/pdfRequests/PdfPage.tsx), as the PDF specs drive them. */
+/** The PDF field editor's pages (src/requests/pdf/PdfPage.tsx), as the PDF specs drive them. */
 
 export const pageArea = (page: Page, number: number) => page.locator(`[data-page="${number}"]`);
 

@@ -1,7 +1,7 @@
 import { endpoints } from '../../contract';
 import type { ResourceAccessRules, ResourceAction } from '../authProvider/canAccess';
 import type { BindableMethod } from '../dataProvider/types';
-import type { ResourceDeclaration } from './types';
+import type { ResourceDeclaration } from './resourceDeclaration';
 
 /** The data method whose endpoint decides each action when a resource does not say otherwise. */
 const METHOD_OF_ACTION = {

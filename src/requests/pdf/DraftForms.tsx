@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { authenticationOptionsFor } from '../../../contract/endpoints/documentGroups';
-import { AuthenticationChecks } from '../common/AuthenticationChecks';
+import { AuthenticationChecks } from '../../framework/common/AuthenticationChecks';
 import { signerColour } from './FieldBox';
 import type { PdfMessageKey } from './messages';
 import { useCompanyFeatures } from './PageParts';

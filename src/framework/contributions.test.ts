@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract';
 import { ROUTES } from '../access/routes';
+import { RESOURCES } from '../resources/registry';
 import { contributedRoutes, menuOfApp, routeOfResource, screenResources } from './contributions';
-import { RESOURCES } from './registry';
 
 describe('resources by declaration', () => {
   it('finds every resource folder without a shared list', () => {

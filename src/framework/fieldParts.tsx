@@ -1,11 +1,11 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { DateInput, NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import { formatDate, formatDateTime } from '../../format';
-import type { AppMessageKey } from '../../i18n/en';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { CompanySelectInput } from '../common/companyChoices';
-import type { ValueChipStyles } from '../common/ValueChip';
+import { formatDate, formatDateTime } from '../format';
+import type { AppMessageKey } from '../i18n/en';
+import { useAppTranslate } from '../i18n/useAppTranslate';
+import { CompanySelectInput } from './common/companyChoices';
+import type { ValueChipStyles } from './common/ValueChip';
 import type { FieldChoices, FieldDeclaration } from './types';
 
 export type AnyField = FieldDeclaration<RaRecord>;

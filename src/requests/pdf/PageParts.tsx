@@ -6,9 +6,9 @@ import { Title, useDataProvider } from 'react-admin';
 import type { PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests';
 import type { FeatureKey } from '../../../contract/features';
 import type { AppDataProvider } from '../../dataProvider';
+import { useCompanyScope } from '../../framework/common/companyChoices';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { useMenuLabel } from '../../layout/useMenuLabel';
-import { useCompanyScope } from '../common/companyChoices';
 import { base64Of } from './pdfRequestsData';
 import { usePdfTranslate } from './usePdfTranslate';
 

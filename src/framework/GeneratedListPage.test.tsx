@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import type { DataProvider, GetListParams } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeToken, fakeUser } from '../../test/fakes';
-import { renderWithAdmin } from '../../test/harness';
-import { resourcePageOf } from '../contributions';
-import { documentTypes } from '../documentTypes';
-import { plans } from '../plans';
+import { documentTypes } from '../resources/documentTypes';
+import { plans } from '../resources/plans';
+import { fakeToken, fakeUser } from '../test/fakes';
+import { renderWithAdmin } from '../test/harness';
+import { resourcePageOf } from './contributions';
 import { GeneratedListPage, rowActionsOf, type ScreenResource } from './GeneratedListPage';
 
 const SLOW = { timeout: 15_000 };

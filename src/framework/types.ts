@@ -1,10 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { FilterPayload, RaRecord } from 'react-admin';
-import type { EndpointName, Permission } from '../../../contract';
-import type { EndpointReply } from '../../dataProvider/callEndpoint';
-import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import type { AppMessageKey } from '../../i18n/en';
-import type { ServerExportButtonProps } from '../common/ServerExportButton';
+import type { EndpointName, Permission } from '../../contract';
+import type { EndpointReply } from '../dataProvider/callEndpoint';
+import type { ResourceDataDeclaration } from '../dataProvider/types';
+import type { AppMessageKey } from '../i18n/en';
+import type { ServerExportButtonProps } from './common/ServerExportButton';
 
 /** How a field is shown and edited; the generated column, input and detail follow from it. */
 export type FieldKind = 'text' | 'longText' | 'number' | 'choice' | 'date' | 'dateTime' | 'company';

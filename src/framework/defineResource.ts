@@ -1,5 +1,5 @@
-import type { ResourceDataDeclaration } from '../../dataProvider/types';
-import type { LooseScreenDeclaration, ResourceDeclaration } from '../types';
+import type { ResourceDataDeclaration } from '../dataProvider/types';
+import type { LooseScreenDeclaration, ResourceDeclaration } from './resourceDeclaration';
 import type { ScreenDeclaration } from './types';
 
 /**

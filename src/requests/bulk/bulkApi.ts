@@ -2,9 +2,9 @@ import { useCallback, useContext } from 'react';
 import { useTranslate } from 'react-admin';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
 import { buildEndpointRequest } from '../../dataProvider/callEndpoint';
+import { saveBlob } from '../../framework/common/ServerExportButton';
 import type { MessageKey } from '../../i18n/catalogue';
 import { SessionStoreContext } from '../../layout/useSessionUser';
-import { saveBlob } from '../common/ServerExportButton';
 import type { bulkRequestsMessages } from './messages';
 
 export type BulkBatch = EndpointReply<'bulkBatchProgress'>;

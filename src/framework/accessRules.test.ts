@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract';
+import { RESOURCE_ACCESS_RULES } from '../resources/registry';
 import { accessRulesOf } from './accessRules';
-import { RESOURCE_ACCESS_RULES } from './registry';
 
 describe('accessRulesOf', () => {
   it('decides each action by the declaration of the contract endpoint behind it', () => {

@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { endpoints, type Permission } from '../../contract';
 import { MENU, type MenuEntryDefinition, type MenuItemDefinition } from '../access/menu';
 import { ROUTES, type RouteAccess } from '../access/routes';
-import { GeneratedListPage, type ScreenResource } from './framework/GeneratedListPage';
-import { RESOURCES } from './registry';
+import { RESOURCES } from '../resources/registry';
+import { GeneratedListPage, type ScreenResource } from './GeneratedListPage';
 
 /** The resources with generated screens. */
 export const screenResources = (): readonly ScreenResource[] =>

@@ -1,7 +1,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Collapse, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDebounced } from '../common/useDebounced';
+import { useDebounced } from '../../framework/common/useDebounced';
 import { HISTORY_TEXT, REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES } from './requestHistoryText';
 
 export type HistoryFilterValues = {

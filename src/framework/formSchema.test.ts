@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '../../../contract';
-import { documentTypesData } from '../documentTypes/documentTypesData';
-import { userGroupsData } from '../userGroups/userGroupsData';
+import { VALIDATION_MESSAGES } from '../../contract';
+import { documentTypesData } from '../resources/documentTypes/documentTypesData';
+import { userGroupsData } from '../resources/userGroups/userGroupsData';
 import { formSchemaOf, isRequiredField } from './formSchema';
 
 describe('form schemas from the contract', () => {

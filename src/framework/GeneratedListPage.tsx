@@ -9,8 +9,8 @@ import {
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
-import type { AppMessageKey } from '../../i18n/en';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
+import type { AppMessageKey } from '../i18n/en';
+import { useAppTranslate } from '../i18n/useAppTranslate';
 import {
   ConfirmDeleteButton,
   DetailGrid,
@@ -19,9 +19,8 @@ import {
   searchFilter,
   UpdateButton,
   ViewDetailsButton,
-} from '../common';
-import { CompanyScopePicker, useCompanyScope } from '../common/companyChoices';
-import type { ResourceDeclaration } from '../types';
+} from './common';
+import { CompanyScopePicker, useCompanyScope } from './common/companyChoices';
 import {
   choiceLabelKey,
   displaySource,
@@ -31,6 +30,7 @@ import {
   type NamedField,
 } from './fieldParts';
 import { formResolverOf, formSchemaOf, isRequiredField } from './formSchema';
+import type { ResourceDeclaration } from './resourceDeclaration';
 import type { FieldChoices, RowAction, ScreenAdjustments } from './types';
 
 /** A declared resource that has generated screens. */

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import type { EndpointName } from '../../../contract';
 import { buildEndpointRequest } from '../../dataProvider/callEndpoint';
+import { saveBlob } from '../../framework/common/ServerExportButton';
 import { SessionStoreContext } from '../../layout/useSessionUser';
-import { saveBlob } from '../common/ServerExportButton';
 
 /** The file name a reply's Content-Disposition gives (RFC 5987 first), else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

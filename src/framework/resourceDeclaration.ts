@@ -2,7 +2,7 @@ import type { RaRecord, ResourceProps } from 'react-admin';
 import type { EndpointName } from '../../contract';
 import type { ResourceAction } from '../authProvider/canAccess';
 import type { ResourceDataDeclaration } from '../dataProvider/types';
-import type { ScreenDeclaration } from './framework/types';
+import type { ScreenDeclaration } from './types';
 
 /**
  * Everything the app knows about a resource, in its folder's `index.ts` (STYLE 1): react-admin's

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { type EndpointName, endpoints, installSpanishZodMessages } from '../../../contract';
-import type { ResourceDataDeclaration } from '../../dataProvider/types';
+import { type EndpointName, endpoints, installSpanishZodMessages } from '../../contract';
+import type { ResourceDataDeclaration } from '../dataProvider/types';
 
 installSpanishZodMessages();
 
