@@ -1,26 +1,88 @@
-import { Fragment, type ReactElement } from 'react';
+import { type ComponentType, Fragment, lazy, type ReactElement, Suspense } from 'react';
+import { Loading } from 'react-admin';
 import { RootRedirect } from '../access/RootRedirect';
 import type { PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
 import { resourcePageOf } from '../framework/contributions';
-import { HomePage } from '../home/HomePage';
 import type { AppMessageKey } from '../i18n/en';
-import { ImpersonationPage } from '../impersonation/ImpersonationPage';
-import { LoginPage } from '../login/LoginPage';
-import { ProfilePage } from '../profile/ProfilePage';
-import { BulkRequestsPage } from '../requests/bulk/BulkRequestsPage';
-import { RequestDetailPage } from '../requests/history/RequestDetailPage';
-import { RequestHistoryPage } from '../requests/history/RequestHistoryPage';
-import { BulkPdfRequestsPage } from '../requests/pdf/BulkPdfRequestsPage';
-import { SinglePdfRequestPage } from '../requests/pdf/SinglePdfRequestPage';
-import { SingleRequestPage } from '../requests/sending/SingleRequestPage';
-import { CompanyEditPage } from '../resources/companies/CompanyEditPage';
-import { CompanyFeaturesPage } from '../resources/companies/CompanyFeaturesPage';
-import { DocumentGroupEditPage } from '../resources/documentGroups/DocumentGroupEditPage';
-import { FaqPage } from '../resources/helpArticles/FaqPage';
-import { RecoverPasswordPage } from '../session/RecoverPasswordPage';
-import { SignatureSettingsPage } from '../signatureSettings/SignatureSettingsPage';
-import { DocumentTemplatePage } from './DocumentTemplatePage';
 import { PlaceholderPage } from './PlaceholderPage';
+
+/**
+ * A screen loaded when its route first opens (STYLE 13): its own chunk, with whatever heavy editor
+ * it carries (rich text, PDF fields), so the shell and the first list do not download it.
+ */
+function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => ReactElement {
+  const Screen = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return () => <Screen />;
+}
+
+const HomePage = onDemand(
+  () => import('../home/HomePage'),
+  (m) => m.HomePage,
+);
+const LoginPage = onDemand(
+  () => import('../login/LoginPage'),
+  (m) => m.LoginPage,
+);
+const RecoverPasswordPage = onDemand(
+  () => import('../session/RecoverPasswordPage'),
+  (m) => m.RecoverPasswordPage,
+);
+const ImpersonationPage = onDemand(
+  () => import('../impersonation/ImpersonationPage'),
+  (m) => m.ImpersonationPage,
+);
+const ProfilePage = onDemand(
+  () => import('../profile/ProfilePage'),
+  (m) => m.ProfilePage,
+);
+const FaqPage = onDemand(
+  () => import('../resources/helpArticles/FaqPage'),
+  (m) => m.FaqPage,
+);
+const CompanyEditPage = onDemand(
+  () => import('../resources/companies/CompanyEditPage'),
+  (m) => m.CompanyEditPage,
+);
+const CompanyFeaturesPage = onDemand(
+  () => import('../resources/companies/CompanyFeaturesPage'),
+  (m) => m.CompanyFeaturesPage,
+);
+const DocumentGroupEditPage = onDemand(
+  () => import('../resources/documentGroups/DocumentGroupEditPage'),
+  (m) => m.DocumentGroupEditPage,
+);
+const SignatureSettingsPage = onDemand(
+  () => import('../signatureSettings/SignatureSettingsPage'),
+  (m) => m.SignatureSettingsPage,
+);
+const DocumentTemplatePage = onDemand(
+  () => import('./DocumentTemplatePage'),
+  (m) => m.DocumentTemplatePage,
+);
+const SingleRequestPage = onDemand(
+  () => import('../requests/sending/SingleRequestPage'),
+  (m) => m.SingleRequestPage,
+);
+const BulkRequestsPage = onDemand(
+  () => import('../requests/bulk/BulkRequestsPage'),
+  (m) => m.BulkRequestsPage,
+);
+const SinglePdfRequestPage = onDemand(
+  () => import('../requests/pdf/SinglePdfRequestPage'),
+  (m) => m.SinglePdfRequestPage,
+);
+const BulkPdfRequestsPage = onDemand(
+  () => import('../requests/pdf/BulkPdfRequestsPage'),
+  (m) => m.BulkPdfRequestsPage,
+);
+const RequestHistoryPage = onDemand(
+  () => import('../requests/history/RequestHistoryPage'),
+  (m) => m.RequestHistoryPage,
+);
+const RequestDetailPage = onDemand(
+  () => import('../requests/history/RequestDetailPage'),
+  (m) => m.RequestDetailPage,
+);
 
 /** Routes react-admin renders (the public signing pages live outside it). */
 export type AdminRouteName = Exclude<RouteName, (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number]>;
@@ -34,31 +96,31 @@ type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey 
  */
 export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   login: { element: () => <RootRedirect /> },
-  home: { element: () => <HomePage /> },
-  'faq.asked-questions': { element: () => <FaqPage /> },
+  home: { element: HomePage },
+  'faq.asked-questions': { element: FaqPage },
   'email.tracker': { title: 'app.pages.email_tracker' },
-  'session.login': { element: () => <LoginPage /> },
-  'session.recover-password': { element: () => <RecoverPasswordPage /> },
-  'admin.impersonation': { element: () => <ImpersonationPage /> },
-  'admin.update-company.item-crud': { element: () => <CompanyEditPage /> },
-  'admin.update-signature.signature': { element: () => <SignatureSettingsPage /> },
+  'session.login': { element: LoginPage },
+  'session.recover-password': { element: RecoverPasswordPage },
+  'admin.impersonation': { element: ImpersonationPage },
+  'admin.update-company.item-crud': { element: CompanyEditPage },
+  'admin.update-signature.signature': { element: SignatureSettingsPage },
   'user.dashboard': { title: 'app.pages.dashboard' },
-  'user.user.item-crud': { element: () => <ProfilePage /> },
+  'user.user.item-crud': { element: ProfilePage },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
-  'user.documentTemplate.item-crud': { element: () => <DocumentTemplatePage /> },
-  'admin.document.item-crud': { element: () => <DocumentGroupEditPage /> },
-  'admin.single-signature-request': { element: () => <SingleRequestPage /> },
-  'admin.bulk-pdf-requests': { element: () => <BulkPdfRequestsPage /> },
-  'admin.single-pdf-request': { element: () => <SinglePdfRequestPage /> },
-  'admin.list-signature-request.list': { element: () => <RequestHistoryPage /> },
-  'admin.update-signature-request.update': { element: () => <RequestDetailPage /> },
-  'admin.bulk-requests': { element: () => <BulkRequestsPage /> },
+  'user.documentTemplate.item-crud': { element: DocumentTemplatePage },
+  'admin.document.item-crud': { element: DocumentGroupEditPage },
+  'admin.single-signature-request': { element: SingleRequestPage },
+  'admin.bulk-pdf-requests': { element: BulkPdfRequestsPage },
+  'admin.single-pdf-request': { element: SinglePdfRequestPage },
+  'admin.list-signature-request.list': { element: RequestHistoryPage },
+  'admin.update-signature-request.update': { element: RequestDetailPage },
+  'admin.bulk-requests': { element: BulkRequestsPage },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },
   'admin.supports': { title: 'app.pages.supports' },
   'admin.company_supports': { title: 'app.pages.company_supports' },
-  'admin.company_features': { element: () => <CompanyFeaturesPage /> },
+  'admin.company_features': { element: CompanyFeaturesPage },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
   'admin.getUsersCompaniesStorageStatistics': { title: 'app.pages.statistics_companies_users' },
@@ -80,7 +142,11 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
  * with the first screen's state and a different order of hooks (a crash to «Algo salió mal»).
  */
 export function pageElement(name: string): ReactElement {
-  return <Fragment key={name}>{routeScreen(name)}</Fragment>;
+  return (
+    <Fragment key={name}>
+      <Suspense fallback={<Loading />}>{routeScreen(name)}</Suspense>
+    </Fragment>
+  );
 }
 
 function routeScreen(name: string): ReactElement {
