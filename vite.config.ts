@@ -3,6 +3,13 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
+  // The manifest names each route's chunk (tests/e2e/code-splitting.spec.ts reads it).
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

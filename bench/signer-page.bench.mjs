@@ -9,43 +9,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../tests/e2e/support/chromium.mjs';
 import { median, ROOT, startServer, tmpDir } from './lib.mjs';
+import { PROFILE, PROFILE_TEXT, throttledPage } from './mobileProfile.mjs';
 
 const LCP_RUNS = 3;
 const FIRST_PAGE = 'img[alt*=", página 1 de"]';
-
-/**
- * Lighthouse's mobile profile ("Slow 4G" on a mid-range phone): 150 ms round trip, 1.6 Mbps
- * down, 750 Kbps up, CPU slowed 4×, a 390 × 844 screen at 3× density.
- */
-const PROFILE = {
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-  cpuSlowdown: 4,
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-};
-const PROFILE_TEXT = '150 ms RTT, 1.6 Mbps down / 750 Kbps up, CPU 4× slower, 390 × 844 @3x';
 
 /** performance.now() in the page when the first page's image is decoded (not merely in the DOM). */
 const firstPageShown = (/** @type {string} */ selector) => {
   const image = /** @type {HTMLImageElement | null} */ (document.querySelector(selector));
   return image?.complete && image.naturalWidth > 0 ? performance.now() : false;
 };
-
-/** Records every largest-contentful-paint candidate; the last one is the LCP. */
-function observeLcp() {
-  /** @type {any} */ (window).lcp = { time: 0, element: '' };
-  new PerformanceObserver((list) => {
-    for (const entry of /** @type {any[]} */ (list.getEntries())) {
-      const element = entry.element;
-      /** @type {any} */ (window).lcp = {
-        time: entry.startTime,
-        element: element ? `${element.tagName.toLowerCase()}${element.alt ? ` «${element.alt}»` : ''}` : '',
-      };
-    }
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}
 
 function seedRequest(/** @type {string} */ dataDir) {
   const seed = spawnSync(
@@ -122,26 +95,8 @@ async function measureJavaScript(browser, /** @type {string} */ url) {
  * @param {import('@playwright/test').Browser} browser
  */
 async function measureLcp(browser, /** @type {string} */ url) {
-  const context = await browser.newContext({
-    viewport: PROFILE.viewport,
-    deviceScaleFactor: PROFILE.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'es-CO',
-  });
+  const { context, page } = await throttledPage(browser);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(observeLcp);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PROFILE.latency,
-      downloadThroughput: PROFILE.downloadThroughput,
-      uploadThroughput: PROFILE.uploadThroughput,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
     await page.goto(url, { timeout: 120_000 });
     const shownAt = Number(
       await (

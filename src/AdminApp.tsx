@@ -1,7 +1,13 @@
 import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { RouteGuard } from './access/RouteGuard';
-import { type AppRoute, NO_LAYOUT_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, ROUTES } from './access/routes';
+import {
+  type AppRoute,
+  GUEST_ROUTE_NAMES,
+  NO_LAYOUT_ROUTE_NAMES,
+  PUBLIC_SIGNING_ROUTE_NAMES,
+  ROUTES,
+} from './access/routes';
 import { AppNotification } from './feedback/AppNotification';
 import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
 import { contributedRoutes, menuOfApp, type ResourceRoute } from './framework/contributions';
@@ -16,10 +22,10 @@ import { lightTheme } from './theme/theme';
 export type AdminAppProps = { providers: AppProviders };
 
 const isNoLayout = (name: string) => (NO_LAYOUT_ROUTE_NAMES as readonly string[]).includes(name);
-const isAdminRoute = (route: AppRoute) =>
-  !(PUBLIC_SIGNING_ROUTE_NAMES as readonly string[]).includes(route.name);
+const servedBeforeAdmin: readonly string[] = [...PUBLIC_SIGNING_ROUTE_NAMES, ...GUEST_ROUTE_NAMES];
+const isAdminRoute = (route: AppRoute) => !servedBeforeAdmin.includes(route.name);
 
-/** Every route react-admin renders (the public signing pages are served before it), then the resources' own. */
+/** Every route react-admin renders (the public and guest pages are served before it), then the resources' own. */
 const adminRoutes: readonly ResourceRoute[] = [...ROUTES.filter(isAdminRoute), ...contributedRoutes()];
 
 /** A route of the table, behind the guard of SPEC §2.2. */

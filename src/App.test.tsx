@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { memoryStore, TestMemoryRouter } from 'react-admin';
-import type { Location } from 'react-router-dom';
+import { createMemoryRouter, type Location, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AdminApp } from './AdminApp';
-import { App } from './App';
+import { App, appRoutes } from './App';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from './authProvider/session';
 import { createAppProviders } from './providers';
 import { fakeToken, fakeUser } from './test/fakes';
@@ -24,6 +24,13 @@ function renderApp(path: string) {
   return { location: () => location };
 }
 
+/** The top-level routes, as the browser gets them: guest pages before react-admin, which loads on demand. */
+function renderTopLevel(path: string) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return { location: () => router.state.location };
+}
+
 function logIn(permissions: string[] = ['user.list', 'company.list']) {
   localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken({ id: 7 }));
   localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(fakeUser({ permissions })));
@@ -31,13 +38,13 @@ function logIn(permissions: string[] = ['user.list', 'company.list']) {
 
 describe('App routes', () => {
   it('sends a visitor from / to the Spanish login page', async () => {
-    const { location } = renderApp('/');
+    const { location } = renderTopLevel('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(location()?.pathname).toBe('/session/login');
   });
 
   it('sends a visitor from /home to /session/login, not to react-admin’s /login', async () => {
-    const { location } = renderApp('/home');
+    const { location } = renderTopLevel('/home');
     // The layout renders first; checkAuth then fails and react-admin logs out towards our page.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }, { timeout: 5000 }),
@@ -47,8 +54,8 @@ describe('App routes', () => {
 
   it('sends a logged-in user from / to /home, greeted by name', async () => {
     logIn();
-    const { location } = renderApp('/');
-    expect(await screen.findByText('Hola, Ana María Pérez')).toBeInTheDocument();
+    const { location } = renderTopLevel('/');
+    expect(await screen.findByText('Hola, Ana María Pérez', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
     expect(location()?.pathname).toBe('/home');
   });

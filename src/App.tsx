@@ -1,14 +1,23 @@
-import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router-dom';
+import { PATHS } from './access/paths';
 import { PUBLIC_SIGNING_ROUTE_NAMES, routeNamed } from './access/routes';
+import { hasLiveToken } from './authProvider/sessionKeys';
 import { PUBLIC_PAGES } from './pages/publicPages';
 
 // Everything else is react-admin, loaded on demand (this module must not import it).
 const AdminRoot = lazy(() => import('./AdminRoot').then((module) => module.prepareAdminApp()));
+// The login page loads without react-admin or MUI: a guest's first screen stays small.
+const LoginPage = lazy(() => import('./login/LoginPage').then((module) => ({ default: module.LoginPage })));
 
-/** Public pages first (no react-admin, no chrome), then react-admin for every other path. */
-export function createAppRouter() {
-  return createBrowserRouter([
+/** A guest page, or home for a browser that holds a live session (the admin app checks it). */
+function GuestOnly({ children }: { children: ReactNode }) {
+  return hasLiveToken(globalThis.localStorage) ? <Navigate to={PATHS.home} replace /> : children;
+}
+
+/** Public pages first (no react-admin, no chrome), then the guest pages, then react-admin for every other path. */
+export function appRoutes(): RouteObject[] {
+  return [
     ...PUBLIC_SIGNING_ROUTE_NAMES.map((name) => {
       const Page = PUBLIC_PAGES[name];
       return {
@@ -20,6 +29,25 @@ export function createAppRouter() {
         ),
       };
     }),
+    // `/` only redirects: home with a session, else the login page.
+    {
+      path: routeNamed('login').path,
+      element: (
+        <GuestOnly>
+          <Navigate to={PATHS.login} replace />
+        </GuestOnly>
+      ),
+    },
+    {
+      path: routeNamed('session.login').path,
+      element: (
+        <GuestOnly>
+          <Suspense fallback={null}>
+            <LoginPage />
+          </Suspense>
+        </GuestOnly>
+      ),
+    },
     {
       path: '*',
       element: (
@@ -28,8 +56,10 @@ export function createAppRouter() {
         </Suspense>
       ),
     },
-  ]);
+  ];
 }
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());
 
 /**
  * Real paths (no hash URLs): a browser data router; react-admin then uses it instead of its default

@@ -138,6 +138,12 @@ export const PUBLIC_SIGNING_ROUTE_NAMES = [
   'approval.packages',
 ] as const satisfies readonly RouteName[];
 
+/**
+ * Served before react-admin, without it (App.tsx): `/`, which only redirects, and the login page,
+ * so a guest's first screen downloads no administration code.
+ */
+export const GUEST_ROUTE_NAMES = ['login', 'session.login'] as const satisfies readonly RouteName[];
+
 /** Pages drawn on their own, without the shell (the session window, and `/`, which only redirects). */
 export const NO_LAYOUT_ROUTE_NAMES = [
   'login',

@@ -1,13 +1,8 @@
 import { type AuthenticatedUser, authenticatedUser } from '../../contract';
 
-/** SPEC §3: the session token lives in browser storage under this key. */
-export const ACCESS_TOKEN_KEY = 'access_token';
-/** SPEC §3 / §9: the administrator's own token while impersonating. */
-export const ORIGINAL_TOKEN_KEY = 'original_token';
-/** The user fetched at login: identity and permissions, read without a network call. */
-export const CURRENT_USER_KEY = 'current_user';
-/** Set (to the user id) when the last sign-in asked to offer two-factor; the prompt clears it. */
-export const TWO_FACTOR_PROMPT_KEY = 'two_factor_prompt';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY, ORIGINAL_TOKEN_KEY, TWO_FACTOR_PROMPT_KEY } from './sessionKeys';
+
+export { ACCESS_TOKEN_KEY, CURRENT_USER_KEY, ORIGINAL_TOKEN_KEY, TWO_FACTOR_PROMPT_KEY };
 
 /** The browser-side session: the token, the administrator's own token and the user cached with it. */
 export type SessionStore = {

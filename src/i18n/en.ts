@@ -29,6 +29,8 @@ export const englishAppMessages = {
       submit: 'Sign in',
       forgot_password: 'Forgot your password?',
       unlock_hint: 'Sign in with your password to unlock your access.',
+      show_password: 'Show password',
+      hide_password: 'Hide password',
       error: 'Server error',
     },
     home: {

@@ -27,6 +27,8 @@ export const spanishAppMessages = {
       submit: 'Iniciar sesión',
       forgot_password: '¿Olvidó su contraseña?',
       unlock_hint: 'Inicie sesión con su contraseña para desbloquear su acceso.',
+      show_password: 'Mostrar contraseña',
+      hide_password: 'Ocultar contraseña',
       // SPEC §8: the default error title when the server gives no message.
       error: 'Error del servidor',
     },

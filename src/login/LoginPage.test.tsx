@@ -1,20 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
-import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../contract';
-import { renderWithAdmin } from '../test/harness';
+import { renderGuest } from '../test/guestHarness';
 import { LoginPage } from './LoginPage';
 
-function renderLogin(login = vi.fn(async () => ({ redirectTo: '/home' })), path = '/session/login') {
-  const view = renderWithAdmin(<LoginPage />, {
-    path,
-    route: '/session/login',
-    authProvider: { login },
-    routes: <Route path="/home" element={<h1>Inicio</h1>} />,
-  });
-  return { ...view, login, user: userEvent.setup() };
+function renderLogin(
+  login: (params: unknown) => Promise<{ redirectTo: string }> = vi.fn(async () => ({ redirectTo: '/home' })),
+  path = '/session/login',
+) {
+  const sendCode = vi.fn(async () => ({ sentTo: 'a***@empresa.co', expiresInSeconds: 600 }));
+  const view = renderGuest((signIn) => <LoginPage signIn={signIn} />, { login, sendCode }, path);
+  return { ...view, login };
 }
 
 // Required fields append an asterisk to their label.
@@ -62,7 +59,7 @@ describe('LoginPage', () => {
 
   it('shows the server message in an alert on 401 and stays on the page', async () => {
     const message = 'Correo o contraseña incorrectos';
-    const login = vi.fn(async () => {
+    const login = vi.fn(async (): Promise<{ redirectTo: string }> => {
       throw new HttpError(message, 401, { message });
     });
     const { user, location } = renderLogin(login);
@@ -78,7 +75,7 @@ describe('LoginPage', () => {
   });
 
   it('shows field errors the server sends back', async () => {
-    const login = vi.fn(async () => {
+    const login = vi.fn(async (): Promise<{ redirectTo: string }> => {
       throw new HttpError('Datos inválidos', 422, {
         message: 'Datos inválidos',
         errors: { email: 'Ingrese un correo electrónico válido' },

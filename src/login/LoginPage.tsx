@@ -1,107 +1,157 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useState } from 'react';
-import { email, Form, Link, PasswordInput, required, TextInput, useLogin } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../access/paths';
-import { SecondFactorRequired } from '../authProvider/authProvider';
-import { useAppTranslate } from '../i18n/useAppTranslate';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
-import { SessionCard } from '../session/SessionCard';
-import { serverFieldErrors, serverMessage } from '../session/serverErrors';
-import { type PendingSignIn, SecondFactorStep } from './SecondFactorStep';
+import type { FieldErrors } from '../session/serverErrors';
+import { GuestCard, GuestField, GuestSubmit } from './GuestCard';
+import { GUEST_TEXT } from './guestText';
+import { SecondFactorStep } from './SecondFactorStep';
+import type { PendingSignIn, SignIn } from './signIn';
 
-const emailValidators = [required(), email()];
-const passwordValidators = [required()];
+const TEXT = GUEST_TEXT.app.login;
+const { required: REQUIRED, email: INVALID_EMAIL } = GUEST_TEXT.validation;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The sign-in, fetched on the first submit: the page on screen needs none of its code. */
+export const loadSignIn = (): Promise<SignIn> => import('./signIn').then((module) => module.browserSignIn());
+
+type Credentials = { email: string; password: string };
+
+function credentialErrors({ email, password }: Credentials): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email.trim()) errors.email = REQUIRED;
+  else if (!EMAIL.test(email.trim())) errors.email = INVALID_EMAIL;
+  if (!password) errors.password = REQUIRED;
+  return errors;
+}
+
+// MUI's Visibility and VisibilityOff paths (the page carries no icon library).
+const SHOWN_ICON =
+  'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
+const HIDDEN_ICON =
+  'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z';
+
+export type LoginPageProps = {
+  /** The sign-in to use; tests pass a fake. */
+  signIn?: () => Promise<SignIn>;
+};
 
 /**
  * SPEC §2.1 `session.login` (/session/login): e-mail and password, then home — or, for a user with
- * two-factor on, the 6-digit code step first.
+ * two-factor on, the 6-digit code step first. Served before react-admin loads (App.tsx), so a phone
+ * on a slow link gets the form without the administration app.
  */
-export function LoginPage() {
-  const translate = useAppTranslate();
-  const login = useLogin();
+export function LoginPage({ signIn = loadSignIn }: LoginPageProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [pending, setPending] = useState<PendingSignIn | null>(null);
+  const [passwordShown, setPasswordShown] = useState(false);
   // The e-mailed unlock link (`?unlock=…`) lets its owner sign in past the failed-attempt delays.
   const [searchParams] = useSearchParams();
   const unlockToken = searchParams.get('unlock')?.trim() || undefined;
-  const title = translate(pending ? 'app.session.second_factor.title' : 'app.login.title');
-  useDocumentTitle(title);
 
-  const submit = async (values: Record<string, unknown>) => {
+  const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // Once a submit was refused, messages follow the typing, as react-admin's forms do.
+    if (attempted) setErrors(credentialErrors(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    const found = credentialErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setFailure(null);
     setSubmitting(true);
     try {
-      // authProvider.login answers with { redirectTo: '/home' }; useLogin navigates there.
-      await login({
-        email: String(values.email ?? ''),
-        password: String(values.password ?? ''),
+      const outcome = await (await signIn()).login({
+        email: values.email,
+        password: values.password,
         ...(unlockToken ? { unlock_token: unlockToken } : {}),
       });
-      return undefined;
-    } catch (error) {
-      if (error instanceof SecondFactorRequired) {
-        setPending(error);
-        return undefined;
+      if (outcome.kind === 'signedIn') navigate(outcome.redirectTo);
+      else if (outcome.kind === 'secondFactor') setPending(outcome.pending);
+      else {
+        setFailure(outcome.message ?? TEXT.error);
+        setErrors(outcome.fieldErrors ?? {});
       }
-      setFailure(serverMessage(error) ?? translate('app.login.error'));
-      return serverFieldErrors(error);
+    } catch {
+      // The sign-in's code could not be fetched (the link dropped): the page stays usable.
+      setFailure(TEXT.error);
     } finally {
       setSubmitting(false);
     }
   };
 
+  if (pending) {
+    return (
+      <GuestCard title={GUEST_TEXT.app.session.second_factor.title} titleId="login-title">
+        <SecondFactorStep pending={pending} onBack={() => setPending(null)} signIn={signIn} />
+      </GuestCard>
+    );
+  }
+  const toggleLabel = passwordShown ? TEXT.hide_password : TEXT.show_password;
   return (
-    <SessionCard title={title} titleId="login-title">
-      {pending ? (
-        <SecondFactorStep pending={pending} onBack={() => setPending(null)} />
-      ) : (
-        <>
-          {unlockToken && !failure && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('app.login.unlock_hint')}
-            </Alert>
-          )}
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          <Form onSubmit={submit} noValidate disableInvalidFormNotification>
-            <TextInput
-              source="email"
-              type="email"
-              label={translate('app.login.email')}
-              validate={emailValidators}
-              autoComplete="username"
-              autoFocus
-            />
-            <PasswordInput
-              source="password"
-              label={translate('app.login.password')}
-              validate={passwordValidators}
-              autoComplete="current-password"
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={submitting}
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-              sx={{ mt: 2 }}
+    <GuestCard title={TEXT.title} titleId="login-title">
+      {unlockToken && !failure ? (
+        <div className="guest-alert guest-alert-info">{TEXT.unlock_hint}</div>
+      ) : null}
+      {failure ? (
+        <div className="guest-alert guest-alert-error" role="alert">
+          {failure}
+        </div>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <GuestField
+          id="email"
+          name="email"
+          type="email"
+          label={TEXT.email}
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <GuestField
+          id="password"
+          name="password"
+          type={passwordShown ? 'text' : 'password'}
+          label={TEXT.password}
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+          autoComplete="current-password"
+          required
+          adornment={
+            <button
+              type="button"
+              className="guest-icon-button"
+              aria-label={toggleLabel}
+              title={toggleLabel}
+              onClick={() => setPasswordShown((shown) => !shown)}
             >
-              {translate('app.login.submit')}
-            </Button>
-          </Form>
-          <Box sx={{ mt: 2, textAlign: 'center' }}>
-            <Link to={PATHS.recoverPassword} variant="body2">
-              {translate('app.login.forgot_password')}
-            </Link>
-          </Box>
-        </>
-      )}
-    </SessionCard>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={passwordShown ? HIDDEN_ICON : SHOWN_ICON} />
+              </svg>
+            </button>
+          }
+        />
+        <GuestSubmit busy={submitting} disabled={submitting}>
+          {TEXT.submit}
+        </GuestSubmit>
+      </form>
+      <div className="guest-links">
+        <Link to={PATHS.recoverPassword} className="guest-link">
+          {TEXT.forgot_password}
+        </Link>
+      </div>
+    </GuestCard>
   );
 }

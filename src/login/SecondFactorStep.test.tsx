@@ -1,31 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
-import { Route } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginParams } from '../authProvider/authProvider';
 import { SecondFactorRequired } from '../authProvider/authProvider';
-import { renderWithAdmin } from '../test/harness';
+import { renderGuest } from '../test/guestHarness';
 import { LoginPage } from './LoginPage';
 
 const challenge = '1b4e28ba-2fa1-4d3b-9c1a-7d1e5c7f0a11';
 const pending = new SecondFactorRequired({ challenge, sentTo: 'a***@empresa.co', expiresInSeconds: 600 });
 
 function renderTwoStepLogin(
-  checkCode: (code: string) => Promise<unknown> = async () => ({ redirectTo: '/home' }),
+  checkCode: (code: string) => Promise<{ redirectTo: string }> = async () => ({ redirectTo: '/home' }),
 ) {
   const login = vi.fn(async (params: LoginParams) => {
     if ('challenge' in params) return checkCode(params.code);
     throw pending;
   });
-  const callEndpoint = vi.fn(async () => ({ sentTo: 'a***@empresa.co', expiresInSeconds: 600 }));
-  const view = renderWithAdmin(<LoginPage />, {
-    path: '/session/login',
-    authProvider: { login },
-    dataProvider: { callEndpoint },
-    routes: <Route path="/home" element={<h1>Inicio</h1>} />,
+  const callEndpoint = vi.fn(async (_name: string, _input: unknown) => ({
+    sentTo: 'a***@empresa.co',
+    expiresInSeconds: 600,
+  }));
+  const view = renderGuest((signIn) => <LoginPage signIn={signIn} />, {
+    login,
+    sendCode: (challenge) => callEndpoint('sendCode', { body: { challenge } }),
   });
-  return { ...view, login, callEndpoint, user: userEvent.setup() };
+  return { ...view, login, callEndpoint };
 }
 
 async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {

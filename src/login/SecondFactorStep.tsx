@@ -1,48 +1,52 @@
-import { Alert, Button, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Form, regex, required, TextInput, useDataProvider, useLogin } from 'react-admin';
-import type { SecondFactorRequired } from '../authProvider/authProvider';
-import type { AppDataProvider } from '../dataProvider';
-import { useAppTranslate } from '../i18n/useAppTranslate';
-import { serverMessage } from '../session/serverErrors';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { GuestField, GuestSubmit } from './GuestCard';
+import { fillText, GUEST_TEXT } from './guestText';
+import type { PendingSignIn, SignIn } from './signIn';
 
-export type PendingSignIn = Pick<SecondFactorRequired, 'challenge' | 'sentTo' | 'expiresInSeconds'>;
+const TEXT = GUEST_TEXT.app.session.second_factor;
+const LOGIN_ERROR = GUEST_TEXT.app.login.error;
 
 export type SecondFactorStepProps = {
   pending: PendingSignIn;
   /** Back to the credentials (another account, or a challenge that can no longer be used). */
   onBack: () => void;
+  signIn: () => Promise<SignIn>;
 };
 
-const codeValidators = [required(), regex(/^\d{6}$/, 'app.session.second_factor.invalid_code')];
 /** Keeps only digits, at most six: pasted codes with spaces or dashes still work. */
-const onlyDigits = (value: string) => (value ?? '').replace(/\D/g, '').slice(0, 6);
+const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+const codeError = (code: string) =>
+  !code ? GUEST_TEXT.validation.required : /^\d{6}$/.test(code) ? undefined : TEXT.invalid_code;
 
 /** The login's second step: the 6-digit code e-mailed to the user, with "Reenviar código". */
-export function SecondFactorStep({ pending, onBack }: SecondFactorStepProps) {
-  const translate = useAppTranslate();
-  const login = useLogin();
-  const dataProvider = useDataProvider<AppDataProvider>();
+export function SecondFactorStep({ pending, onBack, signIn }: SecondFactorStepProps) {
+  const navigate = useNavigate();
   const [delivery, setDelivery] = useState({
     sentTo: pending.sentTo,
     expiresInSeconds: pending.expiresInSeconds,
   });
+  const [code, setCode] = useState('');
+  const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  const error = attempted ? codeError(code) : undefined;
 
-  const submit = async (values: Record<string, unknown>) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (codeError(code)) return;
     setFailure(null);
     setNotice(null);
     setBusy('verify');
     try {
-      // authProvider.login answers { redirectTo: '/home' }; useLogin navigates there.
-      await login({ challenge: pending.challenge, code: String(values.code ?? '') });
-      return undefined;
-    } catch (error) {
+      const outcome = await (await signIn()).login({ challenge: pending.challenge, code });
+      if (outcome.kind === 'signedIn') navigate(outcome.redirectTo);
       // One field: the alert says it all (its field error would only repeat it).
-      setFailure(serverMessage(error) ?? translate('app.login.error'));
-      return undefined;
+      else setFailure((outcome.kind === 'refused' && outcome.message) || LOGIN_ERROR);
+    } catch {
+      setFailure(LOGIN_ERROR);
     } finally {
       setBusy(null);
     }
@@ -53,11 +57,13 @@ export function SecondFactorStep({ pending, onBack }: SecondFactorStepProps) {
     setNotice(null);
     setBusy('resend');
     try {
-      const reply = await dataProvider.callEndpoint('sendCode', { body: { challenge: pending.challenge } });
-      setDelivery(reply);
-      setNotice(translate('app.session.second_factor.resent', { sentTo: reply.sentTo }));
-    } catch (error) {
-      setFailure(serverMessage(error) ?? translate('app.login.error'));
+      const reply = await (await signIn()).sendCode(pending.challenge);
+      if ('sentTo' in reply) {
+        setDelivery(reply);
+        setNotice(fillText(TEXT.resent, { sentTo: reply.sentTo }));
+      } else setFailure(reply.message ?? LOGIN_ERROR);
+    } catch {
+      setFailure(LOGIN_ERROR);
     } finally {
       setBusy(null);
     }
@@ -65,60 +71,49 @@ export function SecondFactorStep({ pending, onBack }: SecondFactorStepProps) {
 
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('app.session.second_factor.sent_to', {
+      <p className="guest-note">
+        {fillText(TEXT.sent_to, {
           sentTo: delivery.sentTo,
           minutes: Math.max(1, Math.round(delivery.expiresInSeconds / 60)),
         })}
-      </Typography>
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      </p>
+      {failure ? (
+        <div className="guest-alert guest-alert-error" role="alert">
           {failure}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="guest-alert guest-alert-success" role="status">
           {notice}
-        </Alert>
-      )}
-      <Form onSubmit={submit} noValidate disableInvalidFormNotification>
-        <TextInput
-          source="code"
-          label={translate('app.session.second_factor.code')}
-          validate={codeValidators}
-          parse={onlyDigits}
+        </div>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <GuestField
+          id="code"
+          name="code"
+          label={TEXT.code}
+          value={code}
+          onChange={(event) => setCode(onlyDigits(event.target.value))}
+          error={error}
           autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          required
           autoFocus
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              maxLength: 6,
-              style: { letterSpacing: '0.4em', fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' },
-            },
-          }}
+          style={{ letterSpacing: '0.4em', fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy !== null}
-          startIcon={
-            busy === 'verify' ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-          }
-          sx={{ mt: 2 }}
-        >
-          {translate('app.session.second_factor.submit')}
-        </Button>
-      </Form>
-      <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-        <MuiLink component="button" type="button" variant="body2" onClick={onBack} disabled={busy !== null}>
-          {translate('app.session.second_factor.back')}
-        </MuiLink>
-        <MuiLink component="button" type="button" variant="body2" onClick={resend} disabled={busy !== null}>
-          {translate('app.session.second_factor.resend')}
-        </MuiLink>
-      </Stack>
+        <GuestSubmit busy={busy === 'verify'} disabled={busy !== null}>
+          {TEXT.submit}
+        </GuestSubmit>
+      </form>
+      <div className="guest-links guest-links-apart">
+        <button type="button" className="guest-link" onClick={onBack} disabled={busy !== null}>
+          {TEXT.back}
+        </button>
+        <button type="button" className="guest-link" onClick={resend} disabled={busy !== null}>
+          {TEXT.resend}
+        </button>
+      </div>
     </>
   );
 }

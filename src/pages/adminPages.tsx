@@ -1,7 +1,6 @@
 import { type ComponentType, Fragment, lazy, type ReactElement, Suspense } from 'react';
 import { Loading } from 'react-admin';
-import { RootRedirect } from '../access/RootRedirect';
-import type { PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
+import type { GUEST_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
 import { resourcePageOf } from '../framework/contributions';
 import type { AppMessageKey } from '../i18n/en';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -18,10 +17,6 @@ function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 const HomePage = onDemand(
   () => import('../home/HomePage'),
   (m) => m.HomePage,
-);
-const LoginPage = onDemand(
-  () => import('../login/LoginPage'),
-  (m) => m.LoginPage,
 );
 const RecoverPasswordPage = onDemand(
   () => import('../session/RecoverPasswordPage'),
@@ -84,8 +79,11 @@ const RequestDetailPage = onDemand(
   (m) => m.RequestDetailPage,
 );
 
-/** Routes react-admin renders (the public signing pages live outside it). */
-export type AdminRouteName = Exclude<RouteName, (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number]>;
+/** Routes react-admin renders (the public signing pages and the guest pages live outside it). */
+export type AdminRouteName = Exclude<
+  RouteName,
+  (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number] | (typeof GUEST_ROUTE_NAMES)[number]
+>;
 
 /** A screen: a component, or the Spanish title of a placeholder until a later issue fills it. */
 type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey };
@@ -95,11 +93,9 @@ type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey 
  * their own, src/framework/contributions.tsx); a test checks every route has one.
  */
 export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
-  login: { element: () => <RootRedirect /> },
   home: { element: HomePage },
   'faq.asked-questions': { element: FaqPage },
   'email.tracker': { title: 'app.pages.email_tracker' },
-  'session.login': { element: LoginPage },
   'session.recover-password': { element: RecoverPasswordPage },
   'admin.impersonation': { element: ImpersonationPage },
   'admin.update-company.item-crud': { element: CompanyEditPage },
