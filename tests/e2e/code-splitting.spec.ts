@@ -1,13 +1,34 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 21: screens load on demand. The build names react-admin's chunk and the admin app's
- * (`react-admin-*.js`, `AdminRoot-*.js`, vite.config.ts) and the template editor's
- * (`DocumentTemplatePage-*.js`, src/pages/adminPages.tsx); these specs check the browser's
- * requests against those names.
+ * Issue 21: screens load on demand. The build's manifest (dist/web/.vite/manifest.json) says which
+ * chunks each entry needs; these specs check the browser's requests against it.
  */
-const ADMIN_CHUNK = /\/assets\/(react-admin|AdminRoot)-[\w-]+\.js$/;
-const EDITOR_CHUNK = /\/assets\/DocumentTemplatePage-[\w-]+\.js$/;
+type ManifestChunk = { file: string; imports?: string[] };
+const manifest: Record<string, ManifestChunk> = JSON.parse(
+  readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8'),
+);
+
+/** The files an entry loads with it: its own and every chunk it imports statically. */
+function filesOf(entry: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`${entry} is not in the build's manifest`);
+  if (!seen.has(chunk.file)) {
+    seen.add(chunk.file);
+    for (const imported of chunk.imports ?? []) filesOf(imported, seen);
+  }
+  return seen;
+}
+
+const guestFiles = new Set([...filesOf('index.html'), ...filesOf('src/login/LoginPage.tsx')]);
+/** The admin app's chunks that a guest page does not share: react-admin and everything on it. */
+const adminOnlyFiles = [...filesOf('src/AdminRoot.tsx')].filter((file) => !guestFiles.has(file));
+const entryFile = (entry: string) => [...filesOf(entry)][0];
+const adminRootFile = entryFile('src/AdminRoot.tsx');
+const editorFile = entryFile('src/pages/DocumentTemplatePage.tsx');
+const fileOf = (url: string) => new URL(url).pathname.slice(1);
 
 const adminEmail = process.env.E2E_ADMIN_EMAIL ?? '';
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
@@ -35,27 +56,30 @@ test.describe('code splitting', () => {
     await page.goto('/session/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((url) => ADMIN_CHUNK.test(url))).toEqual([]);
+    const requested = scripts.map(fileOf);
+    expect(requested.length).toBeGreaterThan(0);
+    expect(adminOnlyFiles.length).toBeGreaterThan(0);
+    expect(requested.filter((file) => adminOnlyFiles.includes(file))).toEqual([]);
+    expect(requested.filter((file) => !guestFiles.has(file))).toEqual([]);
 
-    // Signing in then loads the admin app: the names above are the build's, not a pattern that never matches.
+    // Signing in then loads the admin app (the manifest's names are those the browser requests).
     await signIn(page);
-    expect(scripts.filter((url) => ADMIN_CHUNK.test(url))).toHaveLength(2);
+    expect(scripts.map(fileOf)).toContain(adminRootFile);
   });
 
   test('the template editor chunk is fetched only when the editor opens', async ({ page }) => {
     const scripts = scriptRequests(page);
     await page.goto('/session/login');
     await signIn(page);
-    await page.getByRole('link', { name: 'Plantillas de documento' }).first().click();
+    await page.goto('/document-template');
     await expect(page.getByRole('heading', { level: 1, name: 'Plantillas de documento' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
+    expect(scripts.map(fileOf)).not.toContain(editorFile);
 
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await expect(page).toHaveURL(/\/document-template\/create$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Plantilla de documento' })).toBeVisible();
     await expect(page.locator('[contenteditable="true"]').first()).toBeVisible();
-    expect(scripts.filter((url) => EDITOR_CHUNK.test(url))).toHaveLength(1);
+    expect(scripts.map(fileOf)).toContain(editorFile);
   });
 });
