@@ -25,7 +25,7 @@ export function FinishedRequest({ token, fallback }: { token: string; fallback: 
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () =>
-      signingCall<SignedRequestView>('signed_request_documents', { token })
+      signingCall('signed_request_documents', { token })
         .then((view) => {
           if (!live) return;
           setLoad({ status: 'ready', view });

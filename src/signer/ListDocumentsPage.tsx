@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type SignatureChoice, type SignerOverview, signingCall } from './api';
+import { type SignatureChoice, signingCall } from './api';
 import { usePhoneLayout } from './layout';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
 import { SigningNotice } from './SigningNotice';
@@ -22,7 +22,7 @@ export function ListDocumentsPage() {
   const [chosen, setChosen] = useState<number[]>([]);
   const [signedCount, setSignedCount] = useState<number | null>(null);
   const phone = usePhoneLayout();
-  const state = useSigningLoad<SignerOverview>('verify_token_user', token, (overview) =>
+  const state = useSigningLoad('verify_token_user', token, (overview) =>
     setChosen(overview.pending.map((row) => row.request_id)),
   );
 
@@ -40,7 +40,7 @@ export function ListDocumentsPage() {
 
   const overview = state.data;
   const sign = async (signature: SignatureChoice, consentVersion: string) => {
-    const result = await signingCall<{ signed: number[] }>('do_sign_request_multiple', {
+    const result = await signingCall('do_sign_request_multiple', {
       token,
       request_ids: chosen,
       consent_version: consentVersion,

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
-import { type SignerOverview, type SignerSummary, SigningError, signingCall } from './api';
+import { type SignerSummary, SigningError, signingCall } from './api';
 
 /**
  * Identity check by a one-time code: choose the channel (e-mail, SMS, WhatsApp among those the
@@ -29,7 +29,7 @@ export function OtpPanel({ token, signer, onVerified }: Props) {
     setError(problem instanceof SigningError ? problem.message : String(problem));
     // A 429 is either this link's lock or the per-address limit (which passes): the server tells which.
     if (problem instanceof SigningError && problem.status === 429) {
-      const overview = await signingCall<SignerOverview>('verify_token_user', { token }).catch(() => null);
+      const overview = await signingCall('verify_token_user', { token }).catch(() => null);
       if (overview?.signer.code_locked) setLocked(true);
     }
   };
@@ -37,7 +37,7 @@ export function OtpPanel({ token, signer, onVerified }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const sent = await signingCall<{ sent_to: string }>(sentTo ? 'resend_code' : 'send_code', {
+      const sent = await signingCall(sentTo ? 'resend_code' : 'send_code', {
         token,
         channel,
       });

@@ -2,7 +2,7 @@ import { CircularProgress, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { deadlineText } from '../format';
-import { type SignatureChoice, type SigningView, signingCall } from './api';
+import { type SignatureChoice, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
 import { usePhoneLayout } from './layout';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
@@ -30,7 +30,7 @@ export function SignRequestPage() {
   const [done, setDone] = useState<Outcome | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const phone = usePhoneLayout();
-  const state = useSigningLoad<SigningView>('verify_token_sign_request', token, (view) => {
+  const state = useSigningLoad('verify_token_sign_request', token, (view) => {
     if (view.your_turn)
       void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
   });
@@ -76,7 +76,7 @@ export function SignRequestPage() {
     .filter((box) => FILLABLE.has(box.kind));
   const missing = fillable.some((box) => box.kind !== 'checkbox' && !values[box.field]?.trim());
   const sign = async (signature: SignatureChoice, consentVersion: string) => {
-    const result = await signingCall<{ request_status: string }>('do_sign_request', {
+    const result = await signingCall('do_sign_request', {
       token,
       consent_version: consentVersion,
       signature,

@@ -1,6 +1,6 @@
 import { CircularProgress, Stack } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { SigningError, signingCall } from './api';
+import { type SignerBody, type SignerPath, type SignerReply, SigningError, signingCall } from './api';
 import { SigningNotice } from './SigningNotice';
 import { SigningShell } from './SigningShell';
 
@@ -15,17 +15,17 @@ export type SigningLoad<T> =
  * Loads what a signer's page shows for its token (`verify_token_*`), once per token; `onReady`
  * runs once with the reply (e.g. to record the opening or to preselect the pending requests).
  */
-export function useSigningLoad<T>(
-  endpoint: string,
+export function useSigningLoad<P extends 'verify_token_sign_request' | 'verify_token_user'>(
+  endpoint: P & SignerPath,
   token: string,
-  onReady?: (data: T) => void,
-): SigningLoad<T> {
-  const [state, setState] = useState<SigningLoad<T>>({ status: 'loading' });
+  onReady?: (data: SignerReply<P>) => void,
+): SigningLoad<SignerReply<P>> {
+  const [state, setState] = useState<SigningLoad<SignerReply<P>>>({ status: 'loading' });
   const ready = useRef(onReady);
   ready.current = onReady;
   useEffect(() => {
     let live = true;
-    signingCall<T>(endpoint, { token })
+    signingCall(endpoint, { token } as SignerBody<P>)
       .then((data) => {
         if (!live) return;
         setState({ status: 'ready', data });

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserSession, SigningError, signingCall } from './api';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { signing } from '../../contract/endpoints/signing';
+import { browserSession, type SignerPath, type SignerReply, SigningError, signingCall } from './api';
 
 describe('signing api', () => {
   afterEach(() => {
@@ -38,5 +40,24 @@ describe('signing api', () => {
     expect(calls[0]!.init.method).toBe('POST');
     expect((calls[0]!.init.headers as Record<string, string>)['x-signing-session']).toBe(browserSession());
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ token: 'abc' });
+  });
+
+  it('takes its paths, bodies and replies from the contract, not from hand-written types', () => {
+    expectTypeOf<SignerReply<'do_sign_request'>>().toEqualTypeOf<
+      z.output<typeof signing.doSignRequest.reply>
+    >();
+    expectTypeOf<SignerPath>().toEqualTypeOf<
+      (typeof signing)[keyof typeof signing]['path'] | 'signed_request_documents'
+    >();
+    // Every path the pages may call is a public POST of the contract.
+    for (const definition of Object.values(signing))
+      expect(definition).toMatchObject({ method: 'POST', scope: 'public' });
+    const refused = () => {
+      // @ts-expect-error: not a signer's endpoint
+      void signingCall('login', { email: 'a@b.co' });
+      // @ts-expect-error: the code's body needs the link's token
+      void signingCall('validate_code', { code: '123456' });
+    };
+    expect(refused).toBeTypeOf('function');
   });
 });

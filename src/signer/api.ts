@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { signedDocuments } from '../../contract/endpoints/signedDocuments';
+import type { signing } from '../../contract/endpoints/signing';
+
 /**
  * Calls of the signer's pages: POST, JSON, and the browser session the server binds codes to
  * (a random id kept in this tab's sessionStorage, sent as `x-signing-session`).
@@ -37,7 +41,22 @@ export class SigningError extends Error {
 export const NETWORK_MESSAGE =
   'No fue posible comunicarse con el servidor. Revise su conexión e intente de nuevo';
 
-export async function signingCall<T>(path: string, body: Record<string, unknown>): Promise<T> {
+/**
+ * The signer's endpoints by path, typed from the contract (type-only imports: the page bundles no
+ * zod schema). A call names a contract path and gets its body checked and its reply typed.
+ */
+type SignerEndpoints =
+  | (typeof signing)[keyof typeof signing]
+  | (typeof signedDocuments)['signedRequestDocuments'];
+export type SignerPath = SignerEndpoints['path'];
+type EndpointAt<P extends SignerPath> = Extract<SignerEndpoints, { path: P }>;
+export type SignerBody<P extends SignerPath> = z.input<EndpointAt<P>['body']>;
+export type SignerReply<P extends SignerPath> = z.output<EndpointAt<P>['reply']>;
+
+export async function signingCall<P extends SignerPath>(
+  path: P,
+  body: SignerBody<P>,
+): Promise<SignerReply<P>> {
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {
@@ -49,9 +68,9 @@ export async function signingCall<T>(path: string, body: Record<string, unknown>
   } catch {
     throw new SigningError(0, NETWORK_MESSAGE);
   }
-  const json = (await response.json().catch(() => ({}))) as { data?: T; message?: string };
+  const json = (await response.json().catch(() => ({}))) as { data?: SignerReply<P>; message?: string };
   if (!response.ok) throw new SigningError(response.status, json.message ?? NETWORK_MESSAGE);
-  return json.data as T;
+  return json.data as SignerReply<P>;
 }
 
 /** A file (signature, selfie) as the base64 the endpoints take. */
@@ -66,65 +85,11 @@ export function fileToBase64(file: Blob): Promise<string> {
 
 export type SignatureChoice = { kind: 'drawn' | 'uploaded' } | { kind: 'typed'; text: string };
 
-export type SignerSummary = {
-  name: string;
-  status: string;
-  authentication: string[];
-  email: string;
-  phone: string | null;
-  authenticated: boolean;
-  /** Five wrong codes in this link's round: only the sender's resend (a new link) unlocks it. */
-  code_locked: boolean;
-  channels: ('email' | 'sms' | 'whatsapp')[];
-};
-
-export type FieldBox = {
-  field: string;
-  kind: string;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
-
-export type SigningView = {
-  request_id: number;
-  title: string;
-  message: string | null;
-  company: string;
-  status: string;
-  expires_at: string;
-  your_turn: boolean;
-  signer: SignerSummary;
-  documents: {
-    id: number;
-    name: string;
-    page_count: number;
-    pages: { width: number; height: number; svg: string }[];
-    boxes: FieldBox[];
-  }[];
-  consent: { version: string; text: string };
-  rejection_reasons: string[];
-};
-
-export type SignerOverview = {
-  signer: SignerSummary;
-  company: string;
-  pending: {
-    request_id: number;
-    title: string;
-    company: string;
-    documents: { id: number; name: string; page_count: number }[];
-  }[];
-  consent: { version: string; text: string };
-};
-
+/** What the signer's link shows (`verify_token_sign_request`). */
+export type SigningView = SignerReply<'verify_token_sign_request'>;
+export type SignerSummary = SigningView['signer'];
+export type FieldBox = SigningView['documents'][number]['boxes'][number];
+/** The signer and their other pending requests in the company (`verify_token_user`). */
+export type SignerOverview = SignerReply<'verify_token_user'>;
 /** A finished request as its signer's link shows it (`signed_request_documents`). */
-export type SignedRequestView = {
-  request_id: number;
-  title: string;
-  company: string;
-  seal_status: 'pending' | 'sealed';
-  documents: { id: number; name: string; page_count: number }[];
-};
+export type SignedRequestView = SignerReply<'signed_request_documents'>;
