@@ -1,5 +1,5 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import { defineResource } from '../framework/defineResource';
+import { defineResource } from '../../framework/defineResource';
 
 const labels = (key: string) => `resources.cost_centers.${key}` as const;
 const status = {
