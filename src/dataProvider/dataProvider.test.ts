@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordingHttpClient } from '../test/fakes';
-import { createDataProvider } from './dataProvider';
+import { createDataProvider, replyMessageOf } from './dataProvider';
 import type { ResourceDataDeclarations } from './types';
 
 const roles = [
@@ -95,6 +95,21 @@ describe('dataProvider', () => {
     // getUser is a GET, so the body is not sent: this only checks the generic mapping.
     expect(httpClient.requests).toEqual([{ method: 'GET', url: '/api/get_users/7' }]);
     expect(result).toEqual({ data: { id: 7, full_name: 'Ana María', role_id: 22 } });
+  });
+
+  it("keeps the server's reply to a save or delete on the record, out of its fields", async () => {
+    const saved = () => ({ data: { id: 7, full_name: 'Ana' }, message: 'Persona actualizada' });
+    const httpClient = recordingHttpClient(saved(), saved());
+    const { data } = await createDataProvider({ httpClient, resources }).update('people', {
+      id: 7,
+      data: { full_name: 'Ana' },
+      previousData: { id: 7, full_name: 'Ana', role_id: 22 },
+    });
+    expect(replyMessageOf(data)).toBe('Persona actualizada');
+    expect(Object.keys(data)).toEqual(['id', 'full_name']);
+    expect(JSON.parse(JSON.stringify(data))).toEqual({ id: 7, full_name: 'Ana' });
+    const read = await createDataProvider({ httpClient, resources }).getOne('people', { id: 7 });
+    expect(replyMessageOf(read.data)).toBeUndefined();
   });
 
   it('delete returns the previous record when the reply has none', async () => {

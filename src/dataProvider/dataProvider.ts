@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type EndpointDefinition, endpoints } from '../../contract';
 import type { TotalKind } from '../../contract/schemas';
 import type { FeedbackBus } from '../feedback/feedbackBus';
-import { type CallEndpoint, createEndpointRequester } from './callEndpoint';
+import { type CallEndpoint, createEndpointEnvelopeRequester } from './callEndpoint';
 import type { HttpClient } from './httpClient';
 import { createNamedCalls, type TryCallEndpoint } from './namedCalls';
 import type {
@@ -120,6 +120,21 @@ const defaultResults: {
   delete: (reply, { id, previousData }) => ({ data: hasId(reply) ? reply : (previousData ?? { id }) }),
 };
 
+/**
+ * The server's Spanish reply to a save or delete («Centro de costo creado»), kept on the record
+ * react-admin hands to `onSuccess` under a key no form, list or JSON ever sees.
+ */
+const REPLY_MESSAGE = Symbol('replyMessage');
+
+/** What the server said of a saved or deleted record, if it said anything. */
+export function replyMessageOf(record: unknown): string | undefined {
+  return record && typeof record === 'object'
+    ? (record as { [REPLY_MESSAGE]?: string })[REPLY_MESSAGE]
+    : undefined;
+}
+
+const SAYS_WHAT_IT_DID = new Set<BindableMethod>(['create', 'update', 'delete']);
+
 /** A binding with its endpoint-specific types erased, as the generic adapter runs it. */
 type LooseBinding = {
   endpoint: keyof typeof endpoints;
@@ -137,7 +152,7 @@ export function createDataProvider({
   resources,
   feedback,
 }: DataProviderOptions): AppDataProvider {
-  const request = createEndpointRequester(httpClient);
+  const request = createEndpointEnvelopeRequester(httpClient);
 
   function bindingOf(resource: string, method: BindableMethod): LooseBinding {
     const declaration: ResourceDataDeclaration | undefined = Object.hasOwn(resources, resource)
@@ -159,10 +174,14 @@ export function createDataProvider({
       ? binding.toInput(params)
       : defaultInputs[method](params, endpoints[binding.endpoint]);
     const signal = 'signal' in params ? params.signal : undefined;
-    const reply = await request(binding.endpoint, input, { signal });
-    return (
+    const { data: reply, message } = await request(binding.endpoint, input, { signal });
+    const result = (
       binding.fromReply ? binding.fromReply(reply, params) : defaultResults[method](reply, params)
     ) as MethodResult<M>;
+    const record = (result as { data?: unknown }).data;
+    if (message && SAYS_WHAT_IT_DID.has(method) && record && typeof record === 'object')
+      Object.defineProperty(record, REPLY_MESSAGE, { value: message, enumerable: false });
+    return result;
   }
 
   const supports = (resource: string, method: BindableMethod) =>

@@ -7,7 +7,7 @@ export {
   type EndpointInput,
   type EndpointReply,
 } from './callEndpoint';
-export { type AppDataProvider, createDataProvider, DEFAULT_PER_PAGE } from './dataProvider';
+export { type AppDataProvider, createDataProvider, DEFAULT_PER_PAGE, replyMessageOf } from './dataProvider';
 export {
   API_BASE,
   createHttpClient,

@@ -28,6 +28,8 @@ test(
     await create.getByLabel(/^Código/).fill(`v-${testInfo.project.name}`);
     await create.getByRole('button', { name: 'Guardar' }).click();
     await expect(create).toHaveCount(0);
+    // The toast is the resource's own reply (crudMessages), not a generic one.
+    await expect(page.getByText('Centro de costo creado')).toBeVisible();
     await expect(row(page, name)).toContainText(`V-${testInfo.project.name.toUpperCase()}`);
 
     // The details speak the resource's catalogue, the company too (it reads company_name).

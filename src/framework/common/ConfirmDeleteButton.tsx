@@ -11,6 +11,7 @@ import {
   useRefresh,
   useResourceContext,
 } from 'react-admin';
+import { replyMessageOf } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { RowActionButton } from './RowActionButton';
 
@@ -60,9 +61,9 @@ export function ConfirmDeleteButton(props: ConfirmDeleteButtonProps) {
       { id: record.id, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
+        onSuccess: (deleted) => {
           setOpen(false);
-          notify(translate('app.list.deleted'), { type: 'success' });
+          notify(replyMessageOf(deleted) ?? translate('app.list.deleted'), { type: 'success' });
           // A details or edit dialog opened earlier cached the record; refreshing would refetch it (404).
           forgetRecord(queryClient, resource, record.id);
           refresh();

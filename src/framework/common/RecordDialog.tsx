@@ -26,6 +26,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
+import { replyMessageOf } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
 type DialogFrameProps = {
@@ -72,7 +73,7 @@ export type RecordFormDialogProps = {
   defaultValues?: Record<string, unknown>;
   /** Called with the saved record, after the dialog closed and the list refreshed. */
   onSaved?: (record: RaRecord) => void;
-  /** The toast after saving (default "Registro creado" / "Registro actualizado"). */
+  /** The toast after saving (default: the server's reply, e.g. «Centro de costo creado», else "Registro creado" / "Registro actualizado"). */
   successMessage?: (record: RaRecord) => string;
   /** Form-wide validation (the contract's zod schema through react-hook-form). */
   resolver?: Resolver;
@@ -122,7 +123,7 @@ export function RecordFormDialog(props: RecordFormDialogProps) {
   const refresh = useRefresh();
   const translate = useAppTranslate();
   const onSuccess = (record: RaRecord) => {
-    const message = props.successMessage?.(record);
+    const message = props.successMessage?.(record) ?? replyMessageOf(record);
     notify(message ?? translate(mode === 'create' ? 'app.list.created' : 'app.list.updated'), {
       type: 'success',
     });

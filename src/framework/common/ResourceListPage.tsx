@@ -44,7 +44,7 @@ export type FormDialogConfig = {
   transform?: (data: RaRecord) => RaRecord | Promise<RaRecord>;
   defaultValues?: Record<string, unknown>;
   onSaved?: (record: RaRecord) => void;
-  /** The toast after saving (default "Registro creado" / "Registro actualizado"). */
+  /** The toast after saving (default: the server's reply, e.g. «Centro de costo creado», else "Registro creado" / "Registro actualizado"). */
   successMessage?: (record: RaRecord) => string;
   /** Form-wide validation (the contract's zod schema through react-hook-form). */
   resolver?: Resolver;

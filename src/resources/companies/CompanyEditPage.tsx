@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typog
 import { type ReactNode, useEffect, useState } from 'react';
 import { EditBase, Form, type RaRecord, SaveButton, useEditContext, useGetOne, useNotify } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { replyMessageOf } from '../../dataProvider';
 import { useCompanyScope } from '../../framework/common/companyChoices';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -133,8 +134,8 @@ export function CompanyEditPage() {
           redirect={false}
           transform={transform}
           mutationOptions={{
-            onSuccess: () => {
-              notify(translate('app.list.updated'), { type: 'success' });
+            onSuccess: (saved) => {
+              notify(replyMessageOf(saved) ?? translate('app.list.updated'), { type: 'success' });
               navigate(COMPANY_LIST_PATH);
             },
           }}
