@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { deadlineInDays } from '../../../contract/deadline.js';
-import { AUTHENTICATION_LABELS } from '../../../contract/endpoints/documentGroups.js';
+import { AUTHENTICATION_FEATURE } from '../../../contract/endpoints/documentGroups.js';
 import {
   MAX_EXPIRY_DAYS,
   type requestPreview,
@@ -25,14 +25,13 @@ import {
   renderTemplateDocument,
 } from '../core/create.js';
 import { announceRequestSent } from '../core/sent.js';
+import { signerAuthenticationProblems } from '../core/signerAuthentication.js';
 import { earlierRequest, submissionFingerprint } from './idempotency.js';
 import { type SendingDocument, type SendingPackage, sendingPackage } from './sendingPackage.js';
 
 export const SEND_MESSAGES = {
   missingSigner: (label: string) => `Falta el firmante «${label}» del grupo`,
   unknownSigner: (number: number) => `El grupo no tiene un firmante ${number}`,
-  authenticationDisabled: (label: string) => `La empresa no tiene habilitado «${label}»`,
-  phoneRequired: 'Indique el celular del firmante para enviarle el código por SMS o WhatsApp',
   sequentialDisabled: 'La empresa no tiene habilitado el orden de firma; envíe la solicitud en paralelo',
   remindersDisabled: 'La empresa no tiene habilitados los recordatorios automáticos',
   expiresInPast: 'La fecha de vencimiento debe ser posterior a hoy',
@@ -86,23 +85,15 @@ function requestSigners(sending: SendingPackage, input: SignatureRequestInput): 
       if (!given.has(role.number)) errors.signers = SEND_MESSAGES.missingSigner(role.label);
     }
   }
-  const enabled = new Set(
-    sending.features.authentications.filter((each) => each.enabled).map((each) => each.key),
-  );
+  const checks = input.signers.map((signer) => ({
+    phone: signer.phone,
+    authentication:
+      signer.authentication ?? roles.find((each) => each.number === signer.number)?.authentication ?? [],
+  }));
   const signers = input.signers.map((signer, index): NewRequestSigner => {
     const role = roles.find((each) => each.number === signer.number);
     if (roles.length > 0 && !role)
       errors[`signers.${index}.number`] = SEND_MESSAGES.unknownSigner(signer.number);
-    const authentication = signer.authentication ?? role?.authentication ?? [];
-    const disabled = authentication.find((method) => !enabled.has(method));
-    if (disabled) {
-      errors[`signers.${index}.authentication`] = SEND_MESSAGES.authenticationDisabled(
-        AUTHENTICATION_LABELS[disabled],
-      );
-    }
-    if (!signer.phone && authentication.some((method) => method === 'sms_otp' || method === 'whatsapp_otp')) {
-      errors[`signers.${index}.phone`] = SEND_MESSAGES.phoneRequired;
-    }
     return {
       number: signer.number,
       kind: role?.kind ?? signer.kind ?? 'signer',
@@ -111,9 +102,14 @@ function requestSigners(sending: SendingPackage, input: SignatureRequestInput): 
       phone: signer.phone,
       idType: signer.id_type,
       idNumber: signer.id_number,
-      authentication,
+      authentication: checks[index]!.authentication,
     };
   });
+  // The same identity-check rule as PDF requests: each check needs its feature, codes by phone a phone.
+  const enabledFeatures = sending.features.authentications
+    .filter((each) => each.enabled)
+    .map((each) => AUTHENTICATION_FEATURE[each.key]);
+  Object.assign(errors, signerAuthenticationProblems(enabledFeatures, checks));
   if (Object.keys(errors).length > 0) throw unprocessable(Object.values(errors)[0]!, errors);
   return signers;
 }
