@@ -10,7 +10,12 @@ import {
 } from './access/routes';
 import { AppNotification } from './feedback/AppNotification';
 import { FeedbackBridge, FeedbackBusContext } from './feedback/FeedbackBridge';
-import { contributedRoutes, menuOfApp, type ResourceRoute } from './framework/contributions';
+import {
+  contributedRoutes,
+  menuOfApp,
+  type ResourceRoute,
+  screenEndpointOf,
+} from './framework/contributions';
 import { AppLayout } from './layout/AppLayout';
 import { AppMenuContext } from './layout/appMenu';
 import { SessionStoreContext } from './layout/useSessionUser';
@@ -29,10 +34,13 @@ const isAdminRoute = (route: AppRoute) => !servedBeforeAdmin.includes(route.name
 const adminRoutes: readonly ResourceRoute[] = [...ROUTES.filter(isAdminRoute), ...contributedRoutes()];
 
 /** A route of the table, behind the guard of SPEC §2.2. */
-function guardedRoute({ name, path, access }: ResourceRoute) {
-  return (
-    <Route key={name} path={path} element={<RouteGuard access={access}>{pageElement(name)}</RouteGuard>} />
+function guardedRoute({ name, path, access, endpoint = screenEndpointOf(name) }: ResourceRoute) {
+  const screen = (
+    <RouteGuard access={access} endpoint={endpoint}>
+      {pageElement(name)}
+    </RouteGuard>
   );
+  return <Route key={name} path={path} element={screen} />;
 }
 
 /** Toasts (5 s, close button) and the bridge that turns bespoke calls' reports into them. */

@@ -1,4 +1,4 @@
-import { type Permission, ROLE } from '../../contract';
+import { type EndpointName, type Permission, ROLE } from '../../contract';
 import type { AppMessageKey } from '../i18n/en';
 import type { RouteName } from './routes';
 
@@ -34,6 +34,8 @@ export type MenuItemDefinition = {
   /** The URL, for a route a resource declares beyond the SPEC table. */
   path?: string;
   permissions: readonly Permission[];
+  /** The call the linked screen is built on: hidden from whom the contract refuses it. */
+  endpoint?: EndpointName;
   /** Kept in the table but never shown (SPEC §2.6 "marked hidden"). */
   hidden?: boolean;
 };

@@ -1,3 +1,4 @@
+import type { EndpointName } from '../../contract';
 import type { AppMessageKey } from '../i18n/en';
 import {
   ADMINISTRATOR_PRIORITY,
@@ -19,7 +20,12 @@ export type MenuNode = MenuLinkNode & { icon: MenuIconName; children?: readonly 
 /** The menu split into its two groups (dividers go between them). */
 export type MenuModel = readonly [readonly MenuNode[], readonly MenuNode[]];
 
-export type MenuUser = { roleId: number; permissions: readonly string[] };
+export type MenuUser = {
+  roleId: number;
+  permissions: readonly string[];
+  /** Whether the user may make a call (contract/access.ts); without it, permissions alone decide. */
+  mayCall?: (name: EndpointName) => boolean;
+};
 
 type Translate = (key: AppMessageKey) => string;
 
@@ -28,6 +34,7 @@ const holdsAll = (permissions: readonly string[], required: readonly string[]) =
 
 function visibleLink(item: MenuItemDefinition, user: MenuUser, translate: Translate): MenuLinkNode | null {
   if (item.hidden || !holdsAll(user.permissions, item.permissions)) return null;
+  if (item.endpoint && user.mayCall && !user.mayCall(item.endpoint)) return null;
   const label =
     user.roleId === ADMINISTRATOR_ROLE_ID && item.administratorLabel ? item.administratorLabel : item.label;
   return { id: item.id, label: translate(label), path: item.path ?? pathOf(item.route) };

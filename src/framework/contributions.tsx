@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { endpoints, type Permission } from '../../contract';
+import { type EndpointName, endpoints, type Permission } from '../../contract';
 import { MENU, type MenuEntryDefinition, type MenuItemDefinition } from '../access/menu';
 import { ROUTES, type RouteAccess } from '../access/routes';
 import { RESOURCES } from '../resources/registry';
@@ -12,16 +12,26 @@ export const screenResources = (): readonly ScreenResource[] =>
 /** The resources that serve their route themselves (not shown inside another resource's page). */
 const routeResources = () => screenResources().filter((resource) => !resource.screens.partOf);
 
-/** A route a resource serves, with who may open it. */
-export type ResourceRoute = { name: string; path: string; access: RouteAccess };
+/** A route a resource serves, with who may open it and the call its screen is built on. */
+export type ResourceRoute = { name: string; path: string; access: RouteAccess; endpoint?: EndpointName };
 
 /** A resource's route: the declared access, else the permissions of its list endpoint. */
 export function routeOfResource(resource: ScreenResource): ResourceRoute {
   const { route } = resource.screens;
   const list = resource.data.getList?.endpoint;
   const access: readonly Permission[] = route.access ?? (list ? endpoints[list].permissions : []);
-  return { name: route.name, path: route.path, access };
+  return { name: route.name, path: route.path, access, endpoint: list };
 }
+
+const resourceServing = (routeName: string) =>
+  routeResources().find((candidate) => candidate.screens.route.name === routeName);
+
+/**
+ * The call the screen at `routeName` is built on (the list of the resource serving it): the guard
+ * and the menu refuse the screen to whom the contract refuses that call (a platform-only list).
+ */
+export const screenEndpointOf = (routeName: string): EndpointName | undefined =>
+  resourceServing(routeName)?.data.getList?.endpoint;
 
 const tableRouteNames = new Set<string>(ROUTES.map((route) => route.name));
 
@@ -33,7 +43,7 @@ export const contributedRoutes = (): readonly ResourceRoute[] =>
 
 /** The generated page of the resource that serves `routeName`, if one does. */
 export function resourcePageOf(routeName: string): (() => ReactElement) | undefined {
-  const resource = routeResources().find((candidate) => candidate.screens.route.name === routeName);
+  const resource = resourceServing(routeName);
   if (!resource) return undefined;
   if (resource.screens.overrides?.page) return resource.screens.overrides.page;
   return () => <GeneratedListPage resource={resource} />;
@@ -42,7 +52,7 @@ export function resourcePageOf(routeName: string): (() => ReactElement) | undefi
 /** The menu table with the links resources add to its groups (SPEC §2.6 stays data). */
 export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEntryDefinition[] {
   return menu.map((entry) => {
-    if (entry.kind !== 'group') return entry;
+    if (entry.kind !== 'group') return withScreenEndpoint(entry);
     const added: MenuItemDefinition[] = routeResources().flatMap((resource) => {
       const contribution = resource.screens.menu;
       if (contribution?.group !== entry.id) return [];
@@ -54,11 +64,18 @@ export function menuWithResources(menu: readonly MenuEntryDefinition[]): MenuEnt
           route: route.name as MenuItemDefinition['route'],
           path: route.path,
           permissions: Array.isArray(route.access) ? (route.access as readonly Permission[]) : [],
+          endpoint: route.endpoint,
         },
       ];
     });
-    return added.length ? { ...entry, children: [...entry.children, ...added] } : entry;
+    const children = [...entry.children.map(withScreenEndpoint), ...added];
+    return { ...entry, children };
   });
+}
+
+function withScreenEndpoint<Item extends MenuItemDefinition>(item: Item): Item {
+  const endpoint = item.endpoint ?? screenEndpointOf(item.route);
+  return endpoint ? { ...item, endpoint } : item;
 }
 
 let menuWithResourcesCache: MenuEntryDefinition[] | undefined;

@@ -13,17 +13,17 @@ import {
   ListItemText,
   Tooltip,
 } from '@mui/material';
-import { useMemo } from 'react';
 import { useLogout } from 'react-admin';
 import type { AuthenticatedUser } from '../../contract';
-import { buildMenu } from '../access/menuModel';
+import type { MenuModel } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme/tokens';
-import { useAppMenu } from './appMenu';
 import { Brand } from './Brand';
 import { SideMenu } from './SideMenu';
-
 import { StorageBar } from './StorageBar';
+import { useMenuModel } from './useMenuLabel';
+
+const EMPTY_MENU: MenuModel = [[], []];
 
 export type SideDrawerProps = {
   user: AuthenticatedUser;
@@ -43,11 +43,7 @@ export function SideDrawer({ user, variant, collapsed, onToggleCollapsed, open, 
   const logout = useLogout();
   const rail = variant === 'permanent' && collapsed;
   const width = rail ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
-  const appMenu = useAppMenu();
-  const menu = useMemo(
-    () => buildMenu({ roleId: user.role_id, permissions: user.permissions }, translate, appMenu),
-    [user.role_id, user.permissions, translate, appMenu],
-  );
+  const menu = useMenuModel(user) ?? EMPTY_MENU;
   const closeIfTemporary = variant === 'temporary' ? onClose : undefined;
   const toggleLabel = translate(collapsed ? 'app.shell.expand_menu' : 'app.shell.collapse_menu');
   const logoutLabel = translate('app.shell.logout');

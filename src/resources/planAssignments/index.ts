@@ -1,6 +1,6 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { createElement } from 'react';
-import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
+import { DateInput } from 'react-admin';
 import { CompanySelectInput } from '../../framework/common/companyChoices';
 import { defineResource } from '../../framework/defineResource';
 import { choicesOfStyles } from '../../framework/fieldParts';
@@ -9,19 +9,10 @@ import { PlansPage } from '../plans/PlansPage';
 import { ASSIGNMENT_STATUS_STYLES } from '../plans/planStyles';
 import { AssignmentDetails, UnitsUsage } from './AssignmentDetails';
 import { AssignPlanButton } from './AssignPlanButton';
+import { PlanFilterInput } from './PlanFilterInput';
 import { assignmentExportBody, planAssignmentsData, planTransactionsData } from './planAssignmentsData';
 
-const planFilter = createElement(
-  ReferenceInput,
-  { source: 'plan_id', reference: 'plans', alwaysOn: true, sort: { field: 'name', order: 'ASC' } },
-  createElement(AutocompleteInput, {
-    optionText: 'name',
-    filterToQuery: (search: string) => ({ search }),
-    label: 'resources.plan_assignments.fields.plan_id',
-    helperText: false,
-    sx: { minWidth: 200 },
-  }),
-);
+const planFilter = createElement(PlanFilterInput, { source: 'plan_id', alwaysOn: true });
 
 /**
  * Packages assigned to companies (SPEC §2.1 admin.plans.items-crud, /user/plans, menu "Historial de

@@ -1,5 +1,6 @@
 import { Tab, Tabs } from '@mui/material';
 import { useStore } from 'react-admin';
+import { useMayCall } from '../../access/endpointAccess';
 import { GeneratedListPage, type ScreenResource } from '../../framework/GeneratedListPage';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { RESOURCES } from '../registry';
@@ -20,8 +21,11 @@ function screenResourceNamed(name: string): ScreenResource {
  */
 export function PlansPage() {
   const translate = useAppTranslate();
-  const [tab, setTab] = useStore<PlansTab>('plans.tab', 'assignments');
-  const tabs = (
+  const [storedTab, setTab] = useStore<PlansTab>('plans.tab', 'assignments');
+  // The catalogue is the platform's (listPlans is global): a customer company sees its history only.
+  const showsCatalogue = useMayCall()('listPlans');
+  const tab = showsCatalogue ? storedTab : 'assignments';
+  const tabs = showsCatalogue && (
     <Tabs
       value={tab}
       onChange={(_, next: PlansTab) => setTab(next)}
@@ -34,5 +38,5 @@ export function PlansPage() {
   );
   const resource = screenResourceNamed(tab === 'plans' ? 'plans' : 'plan_assignments');
   // The key gives each tab its own list state.
-  return <GeneratedListPage key={tab} resource={resource} before={tabs} />;
+  return <GeneratedListPage key={tab} resource={resource} before={tabs || undefined} />;
 }
