@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { type EndpointDefinition, endpoint } from './define.js';
 import type { OwnedEntity } from './owners.js';
 import type { Permission } from './permissions.js';
-import { id, itemsPerPage, page, paginated } from './schemas.js';
+import { fieldMetaIn, id, itemsPerPage, page, paginated } from './schemas.js';
+
+/** The body's references to other tenants' records (`referenceTo(resource, entity)`), as ownership rules. */
+const referenceOwns = (body: z.ZodRawShape) =>
+  Object.entries(body).flatMap(([field, schema]) => {
+    const meta = fieldMetaIn(schema as z.ZodType);
+    return meta?.kind === 'reference' && meta.entity
+      ? [{ entity: meta.entity, from: 'body' as const, field }]
+      : [];
+  });
 
 /** A company's record as every plain resource sends it: its own fields between id and dates. */
 export const companyRecord = <const S extends z.ZodRawShape>(fields: S) =>
@@ -73,7 +82,7 @@ function crudEndpointsOf<
       summary: `Crea uno de los ${o.plural} de una empresa.`,
       body: z.object({ company_id: id, ...o.body }),
       reply: o.record,
-      owns: [{ entity: 'company', from: 'body', field: 'company_id' }] as const,
+      owns: [{ entity: 'company', from: 'body', field: 'company_id' }, ...referenceOwns(o.body)] as const,
     }),
     update: endpoint({
       ...common,
@@ -83,7 +92,7 @@ function crudEndpointsOf<
       params,
       body: z.object(o.body).partial(),
       reply: o.record,
-      owns,
+      owns: [...owns, ...referenceOwns(o.body)],
       example: { params: { id: 1 }, body: {} },
     }),
     delete: endpoint({

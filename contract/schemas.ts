@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuseUndisplayable } from './documentText.js';
+import type { OwnedEntity } from './owners.js';
 import { PERMISSIONS } from './permissions.js';
 import { VALIDATION_MESSAGES, withoutControlCharacters } from './validation.js';
 
@@ -16,6 +17,63 @@ export const nonEmpty = (max = 255) =>
     .max(max)
     .refine((text) => withoutControlCharacters(text), { message: VALIDATION_MESSAGES.controlCharacter });
 export const permission = z.enum(PERMISSIONS);
+
+/**
+ * What a schema says about its field beyond its zod type, read at runtime by the web app's
+ * generated screens (src/framework/fieldKinds.ts) and by `crudEndpoints` (a reference's owner).
+ * Set with `.meta()` as the schema's last call: zod keeps metadata on that instance only.
+ */
+export type FieldMeta =
+  | { kind: 'money' }
+  | { kind: 'longText' }
+  | { kind: 'reference'; resource: string; entity?: OwnedEntity };
+
+/** The field meta of a schema itself (not of what it wraps), if any. */
+export const fieldMetaOf = (schema: z.ZodType): FieldMeta | undefined => {
+  const meta = z.globalRegistry.get(schema) as { field?: FieldMeta } | undefined;
+  return meta?.field;
+};
+
+type WrapperDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'];
+
+/**
+ * The schemas a field's schema is made of, outermost first, through optional, nullable, default
+ * and pipes (a pipe's output first, then its input): where its meta and its base type are found.
+ */
+export function schemaLayers(schema: z.ZodType): z.ZodType[] {
+  const def = (schema as unknown as { _zod: { def: WrapperDef } })._zod.def;
+  if (WRAPPERS.includes(def.type) && def.innerType) return [schema, ...schemaLayers(def.innerType)];
+  if (def.type === 'pipe' && def.in && def.out)
+    return [schema, ...schemaLayers(def.out), ...schemaLayers(def.in)];
+  return [schema];
+}
+
+/** The field meta a schema carries on any of its layers (`money().optional()` is money). */
+export const fieldMetaIn = (schema: z.ZodType): FieldMeta | undefined =>
+  schemaLayers(schema).map(fieldMetaOf).find(Boolean);
+
+/** An amount of money (SPEC: US dollars, 2 decimals), stored and sent as a number. */
+export const money = (max = 1_000_000_000_000) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, {
+      message: 'Use como máximo 2 decimales',
+    })
+    .meta({ field: { kind: 'money' } satisfies FieldMeta });
+
+/**
+ * The id of a record of another resource (its web name, e.g. `'users'`). With `entity` (its owned
+ * table in contract/owners.ts) `crudEndpoints` checks the id belongs to the caller's tenant.
+ */
+export const referenceTo = (resource: string, entity?: OwnedEntity) =>
+  id.meta({ field: { kind: 'reference', resource, ...(entity ? { entity } : {}) } satisfies FieldMeta });
+
+/** Free text long enough to be edited in a multi-line box (see `nonEmpty` for the rules). */
+export const longText = (max = 5000) =>
+  nonEmpty(max).meta({ field: { kind: 'longText' } satisfies FieldMeta });
 /** Text that a document shows (names, titles): also refuses what the document fonts cannot draw. */
 export const documentText = (max = 255) => nonEmpty(max).superRefine(refuseUndisplayable);
 

@@ -21,6 +21,7 @@ import {
   ViewDetailsButton,
 } from './common';
 import { CompanyScopePicker, useCompanyScope } from './common/companyChoices';
+import { resolvedFieldsOf, resolveField } from './fieldKinds';
 import {
   choiceLabelKey,
   displaySource,
@@ -30,14 +31,14 @@ import {
   type NamedField,
 } from './fieldParts';
 import { formResolverOf, formSchemaOf, isRequiredField } from './formSchema';
+import { BooleanFilter, ReferencePicker } from './kindParts';
 import type { ResourceDeclaration } from './resourceDeclaration';
 import type { FieldChoices, RowAction, ScreenAdjustments } from './types';
 
 /** A declared resource that has generated screens. */
 export type ScreenResource = ResourceDeclaration & { screens: NonNullable<ResourceDeclaration['screens']> };
 
-const fieldsOf = (resource: ScreenResource): NamedField[] =>
-  Object.entries(resource.screens.fields).flatMap(([source, field]) => (field ? [{ ...field, source }] : []));
+const fieldsOf = (resource: ScreenResource): NamedField[] => resolvedFieldsOf(resource);
 
 const inForm = (field: NamedField, mode: 'create' | 'edit') => field.form === true || field.form === mode;
 
@@ -148,10 +149,29 @@ function useAllowedActions(resource: ScreenResource, createResource: string = re
   };
 }
 
-/** The generated filter input of a field: a select for a choice, a date, else a text box. */
-function fieldFilter(field: NamedField, translate: (key: AppMessageKey) => string): ReactElement {
+/**
+ * The generated filter input of a field: a select for a choice, Todos/Sí/No for a yes/no field, a
+ * picker of the company's records for a reference, a date, else a text box.
+ */
+function fieldFilter(
+  field: NamedField,
+  translate: (key: AppMessageKey) => string,
+  companyId: number | undefined,
+): ReactElement {
   if (isValidElement(field.filter)) return cloneElement(field.filter, { key: field.source });
   const alwaysOn = field.filter !== 'collapsed';
+  if (field.kind === 'boolean')
+    return <BooleanFilter key={field.source} source={field.source} alwaysOn={alwaysOn} />;
+  if (field.kind === 'reference' && field.references)
+    return (
+      <ReferencePicker
+        key={field.source}
+        source={field.source}
+        references={field.references}
+        companyId={companyId}
+        alwaysOn={alwaysOn}
+      />
+    );
   if (field.kind === 'date')
     return <DateInput key={field.source} source={field.source} alwaysOn={alwaysOn} />;
   if (field.kind !== 'choice')
@@ -171,12 +191,16 @@ function fieldFilter(field: NamedField, translate: (key: AppMessageKey) => strin
   );
 }
 
-function useFilters(resource: ScreenResource, hidden: readonly string[] = []): ReactElement[] {
+function useFilters(
+  resource: ScreenResource,
+  hidden: readonly string[] = [],
+  companyId?: number,
+): ReactElement[] {
   const app = useAppTranslate();
   const { search } = resource.screens;
   const fieldFilters = fieldsOf(resource)
     .filter((field) => field.filter && !hidden.includes(field.source))
-    .map((field) => fieldFilter(field, app));
+    .map((field) => fieldFilter(field, app, companyId));
   return [
     ...(search ? [searchFilter('search', app(search))] : []),
     ...fieldFilters,
@@ -198,14 +222,14 @@ export function GeneratedListPage({ resource, before }: { resource: ScreenResour
   // Declared once per resource, so the hook is called on every render or on none.
   const adjust: ScreenAdjustments = screens.overrides?.useAdjustments?.() ?? {};
   const allowed = useAllowedActions(resource, adjust.create?.resource);
-  const filters = useFilters(resource, adjust.hiddenFilters);
+  const perCompany = screens.perCompany === true;
+  const filters = useFilters(resource, adjust.hiddenFilters, perCompany ? companyId : undefined);
   const createForm = useGeneratedForm(resource, 'create');
   const editForm = useGeneratedForm(resource, 'edit');
   const fields = fieldsOf(resource);
   const columns = fields.filter((field) => field.column);
   const byName = new Map(fields.map((field) => [field.source, field]));
-  const phoneField = (source: string) => byName.get(source) ?? { kind: 'text' as const, source };
-  const perCompany = screens.perCompany === true;
+  const phoneField = (source: string) => byName.get(source) ?? resolveField(resource.name, source, {});
   // A record created for another company shows there: the list moves to that company.
   const onCreated = (record: RaRecord) => {
     const owner = Number(record.company_id);

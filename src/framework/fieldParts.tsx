@@ -1,15 +1,24 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DateInput, NumberInput, type RaRecord, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import { formatDate, formatDateTime } from '../format';
+import {
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  type RaRecord,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { formatCurrency, formatDate, formatDateTime } from '../format';
 import type { AppMessageKey } from '../i18n/en';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 import { CompanySelectInput } from './common/companyChoices';
 import type { ValueChipStyles } from './common/ValueChip';
-import type { FieldChoices, FieldDeclaration } from './types';
+import type { NamedField } from './fieldKinds';
+import { BooleanValue, MoneyInput, ReferencePicker, ReferenceValue } from './kindParts';
+import type { FieldChoices } from './types';
 
-export type AnyField = FieldDeclaration<RaRecord>;
-export type NamedField = AnyField & { source: string };
+export type { NamedField } from './fieldKinds';
 
 /** The record field a column or detail reads: a company field shows the company's name. */
 export const displaySource = ({ source, kind }: NamedField) =>
@@ -77,7 +86,11 @@ export function FieldValue({ field, record }: { field: NamedField; record: RaRec
   if (field.countLabel && typeof value === 'number')
     return <CountValue label={field.countLabel} count={value} />;
   if (field.kind === 'choice') return <ChoiceChip field={field} value={value} />;
+  if (field.kind === 'boolean') return <BooleanValue value={value} />;
+  if (field.kind === 'reference' && field.references)
+    return <ReferenceValue record={record} source={field.source} references={field.references} />;
   if (value === undefined || value === null || value === '') return '—';
+  if (field.kind === 'money') return formatCurrency(value as number);
   if (field.kind === 'dateTime') return formatDateTime(String(value));
   if (field.kind === 'date') return formatDate(String(value));
   return String(value);
@@ -123,6 +136,16 @@ export function FieldInput({
       return <SelectInput {...common} choices={options} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'money':
+      return <MoneyInput {...common} />;
+    case 'reference':
+      return field.references ? (
+        <ReferencePicker {...common} references={field.references} />
+      ) : (
+        <NumberInput {...common} />
+      );
     case 'date':
       return <DateInput {...common} />;
     case 'longText':

@@ -6,8 +6,22 @@ import type { ResourceDataDeclaration } from '../dataProvider/types';
 import type { AppMessageKey } from '../i18n/en';
 import type { ServerExportButtonProps } from './common/ServerExportButton';
 
-/** How a field is shown and edited; the generated column, input and detail follow from it. */
-export type FieldKind = 'text' | 'longText' | 'number' | 'choice' | 'date' | 'dateTime' | 'company';
+/**
+ * How a field is shown and edited; the generated column, input and detail follow from it. The
+ * contract's schema implies it (src/framework/fieldKinds.ts): a declaration states it only to
+ * differ.
+ */
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'number'
+  | 'choice'
+  | 'date'
+  | 'dateTime'
+  | 'company'
+  | 'boolean'
+  | 'money'
+  | 'reference';
 
 export type ChipColor = 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary' | 'secondary';
 
@@ -29,7 +43,8 @@ export type FieldChoices = {
  * `resources.<resource>.fields.<source>` unless `label` names another catalogue key.
  */
 export type FieldDeclaration<R> = {
-  kind: FieldKind;
+  /** Only where it differs from what the contract's schema implies. */
+  kind?: FieldKind;
   label?: AppMessageKey;
   /** A list column; `noWrap` keeps values such as a NIT on one line. */
   column?: boolean | { sortable?: boolean; noWrap?: boolean; align?: 'left' | 'right' };
@@ -43,7 +58,10 @@ export type FieldDeclaration<R> = {
   form?: boolean | 'create' | 'edit';
   /** A row of the details dialog ('wide' spans both columns). */
   detail?: boolean | 'wide';
-  choices?: FieldChoices;
+  /** A choice's values come from the schema's enum and its labels from `resources.<resource>.<field>`. */
+  choices?: Partial<FieldChoices>;
+  /** A reference's resource, when the schema's `referenceTo` does not name it. */
+  references?: string;
   helper?: AppMessageKey;
   /** A number shown through a catalogue message with `smart_count` ("3 miembros"). */
   countLabel?: AppMessageKey;

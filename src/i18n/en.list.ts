@@ -18,6 +18,7 @@ export const englishListMessages = {
     created: 'Record created',
     updated: 'Changes saved',
     deleted: 'Record deleted',
+    boolean: { yes: 'Yes', no: 'No', any: 'All' },
     actions: {
       add: 'Add',
       view_details: 'View details',

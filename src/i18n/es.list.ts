@@ -18,6 +18,8 @@ export const spanishListMessages = {
     created: 'Registro creado',
     updated: 'Cambios guardados',
     deleted: 'Registro eliminado',
+    /** A yes/no field's value and its filter's three states. */
+    boolean: { yes: 'Sí', no: 'No', any: 'Todos' },
     actions: {
       add: 'Agregar',
       view_details: 'Ver detalles',

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { mergeTranslations, type RaRecord, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screenResources } from '../framework/contributions';
+import { resolvedFieldsOf } from '../framework/fieldKinds';
 import { choiceLabelKey, displaySource } from '../framework/fieldParts';
 import { GeneratedListPage, rowActionsOf, type ScreenResource } from '../framework/GeneratedListPage';
 import type { LooseScreenDeclaration } from '../framework/resourceDeclaration';
@@ -13,8 +14,9 @@ import { fakeToken, fakeUser } from '../test/fakes';
 import { renderWithAdmin } from '../test/harness';
 import { MESSAGES_BY_LOCALE } from './i18nProvider';
 
-/** Every catalogue key a resource's screens show. */
-function labelKeys(name: string, screens: LooseScreenDeclaration): string[] {
+/** Every catalogue key a resource's screens show (a choice's labels too, inferred or declared). */
+function labelKeys(resource: ScreenResource): string[] {
+  const { name, screens } = resource;
   const keys: (string | undefined)[] = [
     screens.title,
     screens.subtitle,
@@ -22,9 +24,8 @@ function labelKeys(name: string, screens: LooseScreenDeclaration): string[] {
     screens.menu?.label,
     ...Object.values(screens.dialogTitles),
   ];
-  for (const [source, field] of Object.entries(screens.fields)) {
-    if (!field) continue;
-    keys.push(field.label ?? `resources.${name}.fields.${source}`, field.helper, field.countLabel);
+  for (const field of resolvedFieldsOf(resource)) {
+    keys.push(field.label ?? `resources.${name}.fields.${field.source}`, field.helper, field.countLabel);
     if (field.choices) {
       keys.push(
         field.choices.anyLabel,
@@ -41,8 +42,8 @@ const lookup = (tree: unknown, key: string) =>
 describe('resource labels', () => {
   it.each(screenResources().map((resource) => [resource.name, resource] as const))(
     '%s: every label its screens show exists in Spanish and in English',
-    (name, resource) => {
-      for (const key of labelKeys(name, resource.screens)) {
+    (_name, resource) => {
+      for (const key of labelKeys(resource)) {
         for (const language of ['es', 'en'] as const) {
           expect(typeof lookup(MESSAGES_BY_LOCALE[language], key), `${language}: ${key}`).toBe('string');
         }
@@ -121,11 +122,14 @@ const humanised = (source: string) => {
 /** A record with a plausible value for every declared field (and the name a company field shows). */
 function sampleRecord(resource: ScreenResource): RaRecord {
   const record: Record<string, unknown> = { id: 1, company_id: 2, company_name: 'Andina Firmas' };
-  for (const [source, field] of Object.entries(resource.screens.fields)) {
-    if (!field) continue;
+  for (const field of resolvedFieldsOf(resource)) {
+    const { source } = field;
     const value = {
       company: 2,
       number: 3,
+      boolean: true,
+      money: 1234.5,
+      reference: 7,
       date: '2026-03-01',
       dateTime: '2026-03-01T15:00:00.000Z',
       choice: field.choices?.values[0],
@@ -133,7 +137,7 @@ function sampleRecord(resource: ScreenResource): RaRecord {
       longText: `Valor de ${source}`,
     }[field.kind];
     record[source] ??= value;
-    if (field.kind === 'company') record[displaySource({ ...field, source })] = 'Andina Firmas';
+    if (field.kind === 'company') record[displaySource(field)] = 'Andina Firmas';
   }
   return record as RaRecord;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract';
 import { resourcePageOf } from '../framework/contributions';
+import { fieldSchemasOf, inferredKindOf } from '../framework/fieldKinds';
 import { englishAppMessages } from '../i18n/en';
 import { spanishAppMessages } from '../i18n/es';
 import { ADMIN_PAGES } from '../pages/adminPages';
@@ -32,6 +33,17 @@ describe('resource declarations', () => {
           `${language} resources.${resource.name}.name`,
         ).toBeTruthy();
       }
+    },
+  );
+
+  it.each(RESOURCES.map((resource) => [resource.name, resource] as const))(
+    '%s states a field kind only where it differs from what the contract implies',
+    (_name, resource) => {
+      const schemas = fieldSchemasOf(resource.data);
+      const restated = Object.entries(resource.screens?.fields ?? {}).flatMap(([source, field]) =>
+        field?.kind && field.kind === inferredKindOf(source, schemas[source]).kind ? [source] : [],
+      );
+      expect(restated).toEqual([]);
     },
   );
 

@@ -30,15 +30,13 @@ export const banners = defineResource({
     search: 'app.platform.common.search',
     sort: { field: 'starts_at', order: 'DESC' },
     fields: {
-      title: { kind: 'text', column: true, render: () => createElement(BannerTitleCell) },
+      title: { column: true, render: () => createElement(BannerTitleCell) },
       kind: {
-        kind: 'choice',
         choices: choicesOfStyles(BANNER_KIND_STYLES),
         column: { sortable: false },
         filter: true,
       },
       audience: {
-        kind: 'choice',
         choices: choicesOfStyles(BANNER_AUDIENCE_STYLES),
         column: { sortable: false },
         filter: true,
@@ -46,7 +44,6 @@ export const banners = defineResource({
       starts_at: { kind: 'date', column: { noWrap: true } },
       ends_at: { kind: 'date', column: { noWrap: true } },
       status: {
-        kind: 'choice',
         choices: choicesOfStyles(ACTIVE_STATUS_STYLES),
         column: { sortable: false },
         filter: true,

@@ -51,9 +51,9 @@ export const companies = defineResource({
     search: 'resources.companies.fields.search',
     sort: { field: 'fiscal_name', order: 'ASC' },
     fields: {
-      fiscal_name: { kind: 'text', column: true, render: () => createElement(CompanyNameField) },
+      fiscal_name: { column: true, render: () => createElement(CompanyNameField) },
       // A NIT never breaks at its check digit ("901234567-" / "7").
-      tax_id: { kind: 'text', column: { noWrap: true } },
+      tax_id: { column: { noWrap: true } },
       is_branch: {
         kind: 'choice',
         label: 'resources.companies.fields.kind',
@@ -62,14 +62,12 @@ export const companies = defineResource({
         render: () => createElement(CompanyKindField),
       },
       status: {
-        kind: 'choice',
         choices: status,
         column: true,
         filter: true,
         render: () => createElement(CompanyStatusChip),
       },
       storage_used_gb: {
-        kind: 'number',
         label: 'resources.companies.fields.storage',
         column: true,
         render: () => createElement(CompanyStorageField),

@@ -22,6 +22,7 @@ import {
   ViewDetailsButton,
 } from '../../framework/common';
 import { CompanyScopePicker, useCompanyScope } from '../../framework/common/companyChoices';
+import { resolvedFieldsOf } from '../../framework/fieldKinds';
 import { FieldValue, type NamedField } from '../../framework/fieldParts';
 import { GeneratedDetails, type ScreenResource } from '../../framework/GeneratedListPage';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -30,8 +31,7 @@ import { FolderTree } from './FolderTree';
 
 export const treeQueryKey = (companyId: number) => ['document-group-tree', companyId] as const;
 
-const fieldsOf = (resource: ScreenResource): NamedField[] =>
-  Object.entries(resource.screens.fields).flatMap(([source, field]) => (field ? [{ ...field, source }] : []));
+const fieldsOf = (resource: ScreenResource): NamedField[] => resolvedFieldsOf(resource);
 
 /** Details; edit and delete where the folder's rights and the user's permissions both allow. */
 function RowActions() {

@@ -34,13 +34,12 @@ export const helpArticles = defineResource({
     search: 'app.platform.common.search',
     sort: { field: 'category', order: 'ASC' },
     fields: {
-      title: { kind: 'text', column: true, form: true },
-      category: { kind: 'text', column: true, filter: true, form: true },
-      position: { kind: 'number', column: true, form: true },
-      status: { kind: 'choice', choices: publication, column: { sortable: false }, filter: true, form: true },
+      title: { column: true, form: true },
+      category: { column: true, filter: true, form: true },
+      position: { column: true, form: true },
+      status: { choices: publication, column: { sortable: false }, filter: true, form: true },
       published_at: { kind: 'dateTime', column: true },
       body_html: {
-        kind: 'longText',
         form: true,
         input: createElement(HtmlTextInput, { source: 'body_html', rows: 10, isRequired: true }),
       },

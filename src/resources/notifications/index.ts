@@ -36,23 +36,20 @@ export const notifications = defineResource({
     search: 'app.platform.common.search',
     sort: { field: 'created_at', order: 'DESC' },
     fields: {
-      title: { kind: 'text', column: true, render: () => createElement(NotificationTitleCell) },
+      title: { column: true, render: () => createElement(NotificationTitleCell) },
       audience: {
-        kind: 'choice',
         choices: choicesOfStyles(NOTIFICATION_AUDIENCE_STYLES),
         column: { sortable: false },
         filter: true,
         render: () => createElement(NotificationAudienceCell),
       },
       status: {
-        kind: 'choice',
         choices: choicesOfStyles(PUBLICATION_STATUS_STYLES),
         column: { sortable: false },
         filter: true,
       },
       published_at: { kind: 'dateTime', column: { noWrap: true } },
       reads: {
-        kind: 'number',
         column: { sortable: false, align: 'right' },
         render: (record) => formatNumber(Number(record.reads ?? 0)),
       },

@@ -35,22 +35,19 @@ export const planAssignments = defineResource({
     sort: { field: 'starts_at', order: 'DESC' },
     fields: {
       company_id: {
-        kind: 'company',
         column: true,
         filter: createElement(CompanySelectInput, { source: 'company_id', alwaysOn: true }),
       },
-      plan_name: { kind: 'text', column: true },
-      plan_id: { kind: 'number', filter: planFilter },
+      plan_name: { column: true },
+      plan_id: { filter: planFilter },
       starts_at: { kind: 'date', column: { noWrap: true } },
       expired_at: { kind: 'date', column: { noWrap: true } },
       units_used: {
-        kind: 'number',
         column: true,
         render: (record) =>
           createElement(UnitsUsage, { used: record.units_used ?? 0, total: record.units_total ?? null }),
       },
       status: {
-        kind: 'choice',
         choices: choicesOfStyles(ASSIGNMENT_STATUS_STYLES),
         column: { sortable: false },
         filter: true,

@@ -29,25 +29,23 @@ export const plans = defineResource({
     search: 'app.platform.common.search',
     sort: { field: 'name', order: 'ASC' },
     fields: {
-      name: { kind: 'text', column: true },
-      signatures: { kind: 'number', column: true, render: () => createElement(PlanSignaturesText) },
+      name: { column: true },
+      signatures: { column: true, render: () => createElement(PlanSignaturesText) },
       price_usd: {
         kind: 'number',
         column: { align: 'right', noWrap: true },
         render: () => createElement(PlanPriceText),
       },
       validity_days: {
-        kind: 'number',
         column: { align: 'right', noWrap: true },
         render: () => createElement(PlanValidityText),
       },
       status: {
-        kind: 'choice',
         choices: choicesOfStyles(ACTIVE_STATUS_STYLES),
         column: { sortable: false },
         filter: true,
       },
-      assignments_count: { kind: 'number', column: { sortable: false, align: 'right' } },
+      assignments_count: { column: { sortable: false, align: 'right' } },
     },
     phone: { primary: 'name', secondary: ['signatures', 'price_usd', 'status'] },
     actions: ['show', 'update', 'delete'],

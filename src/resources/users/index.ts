@@ -42,10 +42,9 @@ export const users = defineResource({
     search: 'app.users.search',
     sort: { field: 'full_name', order: 'ASC' },
     fields: {
-      full_name: { kind: 'text', column: true, render: () => createElement(UserNameCell) },
-      role_name: { kind: 'text', column: true },
+      full_name: { column: true, render: () => createElement(UserNameCell) },
+      role_name: { column: true },
       company_id: {
-        kind: 'company',
         column: true,
         filter: createElement(CompanySelectInput, {
           source: 'company_id',
@@ -55,9 +54,8 @@ export const users = defineResource({
           sx: { minWidth: 240 },
         }),
       },
-      role_id: { kind: 'number', filter: createElement(RoleFilter, { source: 'role_id', alwaysOn: true }) },
+      role_id: { filter: createElement(RoleFilter, { source: 'role_id', alwaysOn: true }) },
       status: {
-        kind: 'choice',
         choices: status,
         column: true,
         filter: true,
