@@ -161,13 +161,14 @@ function fieldFilter(
   if (isValidElement(field.filter)) return cloneElement(field.filter, { key: field.source });
   const alwaysOn = field.filter !== 'collapsed';
   if (field.kind === 'boolean')
-    return <BooleanFilter key={field.source} source={field.source} alwaysOn={alwaysOn} />;
+    return <BooleanFilter key={field.source} source={field.source} alwaysOn={alwaysOn} label={field.label} />;
   if (field.kind === 'reference' && field.references)
     return (
       <ReferencePicker
         key={field.source}
         source={field.source}
         references={field.references}
+        label={field.label}
         companyId={companyId}
         alwaysOn={alwaysOn}
       />

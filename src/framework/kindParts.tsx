@@ -31,11 +31,20 @@ export function BooleanValue({ value }: { value: unknown }) {
 }
 
 /** The three-state filter of a yes/no field: Todos, Sí, No (sent as `true` / `false`). */
-export function BooleanFilter({ source, alwaysOn }: { source: string; alwaysOn: boolean }) {
+export function BooleanFilter({
+  source,
+  alwaysOn,
+  label,
+}: {
+  source: string;
+  alwaysOn: boolean;
+  label?: AppMessageKey;
+}) {
   const translate = useAppTranslate();
   return (
     <SelectInput
       source={source}
+      label={label}
       alwaysOn={alwaysOn}
       emptyText={translate('app.list.boolean.any')}
       choices={[
