@@ -13,11 +13,11 @@ const referenceOwns = (body: z.ZodRawShape) =>
       : [];
   });
 
-/** A company's record as every plain resource sends it: its own fields between id and dates. */
+/** A company's record as every plain resource sends it: its own fields between id and dates (ISO text). */
 export const companyRecord = <const S extends z.ZodRawShape>(fields: S) =>
   z
     .object({ id: z.number(), company_id: z.number(), company_name: z.string(), ...fields })
-    .extend({ created_at: z.string(), updated_at: z.string() });
+    .extend({ created_at: z.iso.datetime(), updated_at: z.iso.datetime() });
 
 type Names = { list: string; get: string; create: string; update: string; delete: string };
 

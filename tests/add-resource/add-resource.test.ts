@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The README's "Add a resource", followed by a test: a copy of the repository (its working tree,
  * node_modules hard-linked) gets the cost centers of ./files dropped in place, generates their
  * migration, and must typecheck, build and pass ./cost-centers.spec.ts at 1440 and 390 px, with
- * at most 5 files and 150 lines and no tracked file edited.
+ * at most 5 files and 200 lines (a field of every kind the schema implies, money and references
+ * included) and no tracked file edited.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -98,12 +99,12 @@ describe('adding a plain company-scoped resource by following the README', () =>
   });
 
   it(
-    'takes at most 5 files and 150 lines, and no edit to a tracked file',
+    'takes at most 5 files and 200 lines, and no edit to a tracked file',
     async () => {
       const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
       const lines = added.map((file) => lineCount(readFileSync(path.join(FILES, file), 'utf8')));
       expect(added.length).toBeLessThanOrEqual(5);
-      expect(lines.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(150);
+      expect(lines.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(200);
 
       await succeed(copy, 'npm', ['run', 'db:generate', '--', '--name', 'cost_centers']);
       const status = (await succeed(copy, 'git', ['status', '--porcelain', '--untracked-files=all']))

@@ -26,16 +26,37 @@ test(
     const create = page.getByRole('dialog', { name: 'Nuevo centro de costo' });
     await create.getByLabel(/^Nombre/).fill(name);
     await create.getByLabel(/^Código/).fill(`v-${testInfo.project.name}`);
+    // Kinds the contract implies: a switch (on by default), money typed Colombian style, a
+    // reference picked by name among the company's users.
+    await expect(create.getByRole('switch', { name: 'Activo' })).toBeChecked();
+    await create.getByLabel(/^Presupuesto/).fill('1.234.567,89');
+    await create.getByLabel(/^Responsable/).fill('Administrador');
+    await page
+      .getByRole('option', { name: /^Administrador/ })
+      .first()
+      .click();
     await create.getByRole('button', { name: 'Guardar' }).click();
     await expect(create).toHaveCount(0);
     // The toast is the resource's own reply (crudMessages), not a generic one.
     await expect(page.getByText('Centro de costo creado')).toBeVisible();
     await expect(row(page, name)).toContainText(`V-${testInfo.project.name.toUpperCase()}`);
+    await expect(row(page, name)).toContainText(/US\$\s1\.234\.567,89/);
+    await expect(row(page, name)).toContainText('Sí');
 
     // The details speak the resource's catalogue, the company too (it reads company_name).
     await row(page, name).getByRole('button', { name: 'Ver detalles' }).click();
     const details = page.getByRole('dialog', { name: 'Centro de costo' });
-    await expect(details.locator('dt')).toHaveText(['Empresa', 'Nombre', 'Código', 'Estado', 'Creado']);
+    await expect(details.locator('dt')).toHaveText([
+      'Empresa',
+      'Nombre',
+      'Código',
+      'Estado',
+      'Activo',
+      'Presupuesto',
+      'Responsable',
+      'Creado',
+    ]);
+    await expect(details.locator('dd')).toContainText([/US\$\s1\.234\.567,89/, /^Administrador/]);
     await page.keyboard.press('Escape');
     await expect(details).toHaveCount(0);
 
@@ -56,13 +77,35 @@ test(
     await expect(row(page, name)).toHaveCount(0);
     await page.getByPlaceholder('Buscar por nombre o código').fill(suffix);
 
+    // The yes/no filter: Todos, Sí, No (on a phone it waits behind "Agregar filtro").
+    const activeFilter = page.getByRole('combobox', { name: 'Activo', exact: true });
+    if (testInfo.project.name === 'mobile') {
+      await page.getByRole('button', { name: 'Agregar filtro' }).click();
+      await page.getByRole('menuitem', { name: 'Activo', exact: true }).click();
+    }
+    await activeFilter.click();
+    await page.getByRole('option', { name: 'No', exact: true }).click();
+    await expect(row(page, name)).toHaveCount(0);
+
+    await activeFilter.click();
+    await page.getByRole('option', { name: 'Todos' }).click();
     await row(page, name).getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar centro de costo' });
     await edit.getByLabel(/^Estado/).click();
     await page.getByRole('option', { name: 'Inactivo' }).click();
+    await edit.getByRole('switch', { name: 'Activo' }).uncheck();
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await expect(edit).toHaveCount(0);
     await expect(row(page, name)).toContainText('Inactivo');
+
+    await activeFilter.click();
+    await page.getByRole('option', { name: 'No', exact: true }).click();
+    await expect(row(page, name)).toContainText('No');
+    await activeFilter.click();
+    await page.getByRole('option', { name: 'Sí', exact: true }).click();
+    await expect(row(page, name)).toHaveCount(0);
+    await activeFilter.click();
+    await page.getByRole('option', { name: 'Todos' }).click();
     await expectNoHorizontalOverflow(page);
 
     await row(page, name).getByRole('button', { name: 'Eliminar' }).click();

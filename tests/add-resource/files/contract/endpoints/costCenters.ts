@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyRecord, crudEndpoints } from '../crud.js';
 import { ownedTable } from '../owners.js';
-import { nonEmpty } from '../schemas.js';
+import { money, nonEmpty, referenceTo } from '../schemas.js';
 
 const sample = { name: 'Ajeno', code: 'AJENO' };
 export const ownedTables = {
@@ -9,7 +9,13 @@ export const ownedTables = {
 };
 
 const status = z.enum(['active', 'inactive']);
-export const costCenterRecord = companyRecord({ name: z.string(), code: z.string(), status });
+const extra = { active: z.boolean(), budget: z.number().nullable(), manager_user_id: z.number().nullable() };
+export const costCenterRecord = companyRecord({ name: z.string(), code: z.string(), status, ...extra });
+const optional = {
+  active: z.boolean().optional(),
+  budget: money().nullable().optional(),
+  manager_user_id: referenceTo('users', 'user').nullable().optional(),
+};
 const code = z
   .string()
   .trim()
@@ -31,8 +37,8 @@ export const costCenters = crudEndpoints({
   permissions: ['configuration.list', 'document_type.list'],
   entity: 'costCenter',
   record: costCenterRecord,
-  body: { name: nonEmpty(120), code, status: status.default('active') },
-  filters: { status: status.optional() },
+  body: { name: nonEmpty(120), code, status: status.default('active'), ...optional },
+  filters: { status: status.optional(), active: z.stringbool().optional() },
   sort: ['name', 'code', 'status', 'created_at'],
   createExample: { company_id: 1, name: 'Ventas', code: 'VEN' },
 });

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
+import { users } from './users.js';
 
-/** A company's cost centers; name and code are unique among its live ones. */
+/** A company's cost centers (a budget, a manager); name and code are unique among its live ones. */
 export const costCenters = pgTable(
   'cost_centers',
   {
@@ -15,6 +25,9 @@ export const costCenters = pgTable(
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
+    active: boolean('active').notNull().default(true),
+    budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }),
+    managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

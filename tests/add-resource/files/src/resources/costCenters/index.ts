@@ -2,11 +2,6 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import { defineResource } from '../../framework/defineResource';
 
 const labels = (key: string) => `resources.cost_centers.${key}` as const;
-const status = {
-  values: ['active', 'inactive'],
-  labels: labels('status'),
-  colors: { active: 'success' },
-} as const;
 
 /** Cost centers of a company, at /cost-centers under "Configuración". */
 export const costCenters = defineResource({
@@ -29,13 +24,22 @@ export const costCenters = defineResource({
     search: labels('search'),
     sort: { field: 'name', order: 'ASC' },
     fields: {
-      company_id: { kind: 'company', form: 'create', detail: true },
-      name: { kind: 'text', column: true, form: true, detail: true },
-      code: { kind: 'text', column: { noWrap: true }, form: true, detail: true, upperCase: true },
-      status: { kind: 'choice', choices: status, column: true, filter: true, form: true, detail: true },
-      created_at: { kind: 'dateTime', column: true, detail: true },
+      company_id: { form: 'create', detail: true },
+      name: { column: true, form: true, detail: true },
+      code: { column: { noWrap: true }, form: true, detail: true, upperCase: true },
+      status: {
+        choices: { colors: { active: 'success' } },
+        column: true,
+        filter: true,
+        form: true,
+        detail: true,
+      },
+      active: { column: true, filter: true, form: true, detail: true },
+      budget: { column: { align: 'right', noWrap: true }, form: true, detail: true },
+      manager_user_id: { form: true, detail: true },
+      created_at: { column: true, detail: true },
     },
-    phone: { primary: 'name', secondary: ['code', 'status'] },
-    createDefaults: { status: 'active' },
+    phone: { primary: 'name', secondary: ['code', 'status', 'active', 'budget'] },
+    createDefaults: { status: 'active', active: true },
   },
 });
