@@ -81,14 +81,14 @@ test(
     const activeFilter = page.getByRole('combobox', { name: 'Activo', exact: true });
     if (testInfo.project.name === 'mobile') {
       await page.getByRole('button', { name: 'Agregar filtro' }).click();
-      await page.getByRole('menuitem', { name: 'Activo', exact: true }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Activo', exact: true }).click();
     }
     await activeFilter.click();
     await page.getByRole('option', { name: 'No', exact: true }).click();
     await expect(row(page, name)).toHaveCount(0);
 
     await activeFilter.click();
-    await page.getByRole('option', { name: 'Todos' }).click();
+    await page.getByRole('listbox', { name: 'Activo' }).getByText('Todos').click();
     await row(page, name).getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar centro de costo' });
     await edit.getByLabel(/^Estado/).click();
@@ -105,7 +105,7 @@ test(
     await page.getByRole('option', { name: 'Sí', exact: true }).click();
     await expect(row(page, name)).toHaveCount(0);
     await activeFilter.click();
-    await page.getByRole('option', { name: 'Todos' }).click();
+    await page.getByRole('listbox', { name: 'Activo' }).getByText('Todos').click();
     await expectNoHorizontalOverflow(page);
 
     await row(page, name).getByRole('button', { name: 'Eliminar' }).click();
