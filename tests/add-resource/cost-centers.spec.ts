@@ -76,6 +76,8 @@ test(
     await page.getByPlaceholder('Buscar por nombre o código').fill(`nada ${suffix}`);
     await expect(row(page, name)).toHaveCount(0);
     await page.getByPlaceholder('Buscar por nombre o código').fill(suffix);
+    // The search applies after a pause: adding a filter before then would bring back the old text.
+    await expect(row(page, name)).toHaveCount(1);
 
     // The yes/no filter: Todos, Sí, No (on a phone it waits behind "Agregar filtro").
     const activeFilter = page.getByRole('combobox', { name: 'Activo', exact: true });
