@@ -33,6 +33,25 @@ export const SIGNER_STATUS_LABELS = {
   rejected: 'Rechazó',
 } as const satisfies Record<z.output<typeof signerStatus>, string>;
 
+export const MAIL_STATUS_LABELS = {
+  queued: 'En cola',
+  sent: 'Enviado',
+  opened: 'Abierto',
+  bounced: 'Rebotado',
+  failed: 'Fallido',
+} as const satisfies Record<z.output<typeof mailStatus>, string>;
+
+/** The e-mails a request sends, by kind (unknown kinds show as they are). */
+export const MAIL_KIND_LABELS: Readonly<Record<string, string>> = {
+  invitation: 'Invitación',
+  reminder: 'Recordatorio',
+  signed_notice: 'Aviso de firma',
+  rejected_notice: 'Aviso de rechazo',
+  completed: 'Completada',
+  cancelled: 'Cancelación',
+  expired: 'Vencimiento',
+};
+
 export const requestSummary = z.object({
   id: z.number(),
   company_id: z.number(),

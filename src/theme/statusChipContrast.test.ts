@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVE_STATUS_STYLES, PUBLICATION_STATUS_STYLES } from '../framework/common/ValueChip';
 import { screenResources } from '../framework/contributions';
 import {
-  MAIL_STATUS_LABELS,
+  MAIL_STATUS_CHIPS,
   REQUEST_STATUS_CHIPS,
   SIGNER_STATUS_CHIPS,
 } from '../requests/history/requestHistoryText';
@@ -63,9 +63,9 @@ const STATUS_CHIPS: { name: string; color: ChipColor; variant: Variant }[] = [
     color,
     variant: 'outlined' as const,
   })),
-  ...Object.entries(MAIL_STATUS_LABELS).map(([status, { color }]) => ({
+  ...Object.entries(MAIL_STATUS_CHIPS).map(([status, color]) => ({
     name: `correo ${status}`,
-    color: color ?? 'default',
+    color,
     variant: 'filled' as const,
   })),
   ...Object.entries(USER_STATUS_CHIPS).map(([status, color]) => ({

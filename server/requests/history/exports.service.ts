@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { REQUEST_STATUS_LABELS, SIGNER_STATUS_LABELS } from '../../../contract/endpoints/requestHistory.js';
+import {
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
+  REQUEST_STATUS_LABELS,
+  SIGNER_STATUS_LABELS,
+} from '../../../contract/endpoints/requestHistory.js';
 import { requestEventLabel } from '../../../contract/requestEvents.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
@@ -107,24 +112,6 @@ export function exportAttempts(deps: Deps, requestId: number): FileReply {
     filename: `intentos-solicitud-${requestId}.xlsx`,
   };
 }
-
-const MAIL_STATUS_LABELS: Record<RequestEmailRecord['status'], string> = {
-  queued: 'En cola',
-  sent: 'Enviado',
-  opened: 'Abierto',
-  bounced: 'Rebotado',
-  failed: 'Fallido',
-};
-
-export const MAIL_KIND_LABELS: Record<string, string> = {
-  invitation: 'Invitación',
-  reminder: 'Recordatorio',
-  signed_notice: 'Aviso de firma',
-  rejected_notice: 'Aviso de rechazo',
-  completed: 'Completada',
-  cancelled: 'Cancelación',
-  expired: 'Vencimiento',
-};
 
 const EMAIL_COLUMNS: readonly ExportColumn<RequestEmailRecord & { request_id: number }>[] = [
   { header: 'Solicitud', width: 10, value: (email) => email.request_id },

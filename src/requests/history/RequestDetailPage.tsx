@@ -29,6 +29,7 @@ import { RequestSignersCard } from './RequestSignersCard';
 import {
   HISTORY_TEXT,
   MAIL_KIND_LABELS,
+  MAIL_STATUS_CHIPS,
   MAIL_STATUS_LABELS,
   requestEventSentence,
 } from './requestHistoryText';
@@ -293,7 +294,6 @@ export function RequestDetailPage() {
             ) : (
               <List dense>
                 {request.emails.map((email) => {
-                  const status = MAIL_STATUS_LABELS[email.status];
                   return (
                     <ListItem key={email.id} disableGutters>
                       <ListItemText
@@ -303,8 +303,8 @@ export function RequestDetailPage() {
                       />
                       <Chip
                         size="small"
-                        label={status?.label ?? email.status}
-                        color={status?.color ?? 'default'}
+                        label={MAIL_STATUS_LABELS[email.status]}
+                        color={MAIL_STATUS_CHIPS[email.status]}
                       />
                     </ListItem>
                   );

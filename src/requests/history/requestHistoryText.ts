@@ -1,5 +1,7 @@
 import type { ChipProps } from '@mui/material';
 import {
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
   REQUEST_STATUS_LABELS,
   REQUEST_STATUS_VALUES,
   SIGNER_STATUS_LABELS,
@@ -91,22 +93,19 @@ export const SIGNER_STATUS_CHIPS = {
 
 /** The timeline's events as Spanish sentences with names: one table, the contract's (the certificate's too). */
 export { requestEventSentence } from '../../../contract/requestEvents';
-export { REQUEST_STATUS_LABELS, REQUEST_STATUS_VALUES, SIGNER_STATUS_LABELS };
-
-export const MAIL_KIND_LABELS: Record<string, string> = {
-  invitation: 'Invitación',
-  reminder: 'Recordatorio',
-  signed_notice: 'Aviso de firma',
-  rejected_notice: 'Aviso de rechazo',
-  completed: 'Completada',
-  cancelled: 'Cancelación',
-  expired: 'Vencimiento',
+export {
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUS_VALUES,
+  SIGNER_STATUS_LABELS,
 };
 
-export const MAIL_STATUS_LABELS: Record<string, { label: string; color: ChipProps['color'] }> = {
-  queued: { label: 'En cola', color: 'default' },
-  sent: { label: 'Enviado', color: 'info' },
-  opened: { label: 'Abierto', color: 'success' },
-  bounced: { label: 'Rebotado', color: 'error' },
-  failed: { label: 'Fallido', color: 'error' },
-};
+/** Chip colours of the e-mails' statuses; their labels are the contract's (the export prints them too). */
+export const MAIL_STATUS_CHIPS = {
+  queued: 'default',
+  sent: 'info',
+  opened: 'success',
+  bounced: 'error',
+  failed: 'error',
+} as const satisfies Record<keyof typeof MAIL_STATUS_LABELS, ChipProps['color']>;

@@ -1,12 +1,10 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
   Button,
   Chip,
-  CircularProgress,
   LinearProgress,
   List,
   ListItem,
@@ -23,7 +21,7 @@ import { useDataProvider } from 'react-admin';
 import type { PdfTemplateRecord } from '../../../contract/endpoints/pdfRequests';
 import type { AppDataProvider } from '../../dataProvider';
 import { SendSettingsForm } from './DraftForms';
-import { PdfPageFrame, PdfUploadButton } from './PageParts';
+import { PdfPageFrame, PdfUploadButton, SendButton } from './PageParts';
 import {
   contentInput,
   defaultSettings,
@@ -260,17 +258,7 @@ export function BulkPdfRequestsPage() {
                 onChange={update}
               />
               <SendSettingsForm settings={settings} onChange={setSettings} />
-              <Box>
-                <Button
-                  variant="contained"
-                  size="large"
-                  disabled={busy}
-                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
-                  onClick={send}
-                >
-                  {busy ? translate('sending') : `${translate('send_all')} (${drafts.length})`}
-                </Button>
-              </Box>
+              <SendButton busy={busy} label={`${translate('send_all')} (${drafts.length})`} onClick={send} />
             </>
           ) : null}
         </Stack>

@@ -1,3 +1,4 @@
+import SendIcon from '@mui/icons-material/Send';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -116,5 +117,23 @@ export function PdfUploadButton({
       {busy ? translate('uploading') : label}
       <input hidden type="file" accept="application/pdf,.pdf" multiple={multiple} onChange={upload} />
     </Button>
+  );
+}
+
+/** The page's send button: a spinner and «Enviando…» while the send is under way. */
+export function SendButton({ busy, label, onClick }: { busy: boolean; label: string; onClick: () => void }) {
+  const translate = usePdfTranslate();
+  return (
+    <Box>
+      <Button
+        variant="contained"
+        size="large"
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
+        onClick={onClick}
+      >
+        {busy ? translate('sending') : label}
+      </Button>
+    </Box>
   );
 }

@@ -1,10 +1,9 @@
-import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { RecipientsForm, SendSettingsForm } from './DraftForms';
-import { PdfPageFrame, PdfUploadButton } from './PageParts';
+import { PdfPageFrame, PdfUploadButton, SendButton } from './PageParts';
 import { PdfFieldEditor } from './PdfFieldEditor';
 import {
   contentInput,
@@ -112,17 +111,7 @@ export function SinglePdfRequestPage() {
           <>
             <DraftEditor draft={draft} showProblems={showProblems} onChange={setDraft} />
             <SendSettingsForm settings={settings} onChange={setSettings} />
-            <Box>
-              <Button
-                variant="contained"
-                size="large"
-                disabled={busy}
-                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
-                onClick={send}
-              >
-                {busy ? translate('sending') : translate('send')}
-              </Button>
-            </Box>
+            <SendButton busy={busy} label={translate('send')} onClick={send} />
           </>
         ) : null}
       </Stack>
