@@ -6,11 +6,19 @@ import { MESSAGES } from '../errors.js';
 import { API_PREFIX } from './contractRoutes.js';
 
 /**
+ * The login paths (`/` redirects a guest to `/session/login`) and the page the build writes for
+ * them (scripts/login-html.mjs): index.html that names the login page's chunks up front.
+ */
+const LOGIN_PATHS = new Set(['/', '/session/login']);
+const LOGIN_HTML = 'login.html';
+
+/**
  * Serves the built web app with history fallback: any GET outside /api that is not a file gets
  * index.html, so deep links and reloads work on real paths.
  */
 export async function installSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasWeb = existsSync(join(webRoot, 'index.html'));
+  const hasLoginHtml = existsSync(join(webRoot, LOGIN_HTML));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -34,7 +42,9 @@ export async function installSpa(app: FastifyInstance, webRoot: string): Promise
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
     if (hasWeb && request.method === 'GET' && !isApi && !request.url.startsWith('/assets/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const path = request.url.split('?')[0] ?? '';
+      const page = hasLoginHtml && LOGIN_PATHS.has(path) ? LOGIN_HTML : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ message: MESSAGES.routeNotFound });
   });

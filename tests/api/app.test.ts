@@ -14,9 +14,12 @@ import { createTestApp, type TestApp } from './support/testApp.js';
 let t: TestApp;
 const BIG_SCRIPT = `${'export const saludo = "¡Hola, firmante!";\n'.repeat(200)}`;
 const webRoot = mkdtempSync(join(tmpdir(), 'rubrica-web-'));
+const LOGIN_HTML =
+  '<!doctype html><title>Rúbrica</title><link rel="modulepreload" href="/assets/LoginPage-abc.js"><div id="root"></div>';
 
 beforeAll(async () => {
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Rúbrica</title><div id="root"></div>');
+  writeFileSync(join(webRoot, 'login.html'), LOGIN_HTML);
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(webRoot, 'assets', 'big-def456.js'), BIG_SCRIPT);
@@ -86,6 +89,24 @@ describe('web app serving', () => {
       const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/', '/session/login', '/session/login?unlock=abc'])(
+    "answers %s with the build's login page, which preloads the login chunks",
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(LOGIN_HTML);
+    },
+  );
+
+  it.each(['/user/company', '/signature-request/abc', '/session/login/x'])(
+    'answers %s with index.html, without the login chunks',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('LoginPage');
     },
   );
 
