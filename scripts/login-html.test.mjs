@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { chunkFilesOf, LOGIN_PAGE_MODULE, withPreloads } from './login-html.mjs';
+import { chunkFilesOf, LOGIN_PAGE_MODULE, loginPageHtml, prerenderLoginPage } from './login-html.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** @param {string} fileName @param {Partial<import('./login-html.mjs').OutputChunk>} rest */
 const chunk = (fileName, rest = {}) => ({
@@ -36,13 +40,27 @@ describe('the login page of the build', () => {
     expect(() => chunkFilesOf(bundle, 'src/login/Missing.tsx')).toThrow(/no chunk of its own/);
   });
 
-  it('links them in the head of index.html, as vite links the entry', () => {
-    const html = withPreloads('<html><head><title>R</title></head><body></body></html>', {
-      scripts: ['assets/LoginPage-c.js'],
-      styles: ['assets/LoginPage-e.css'],
-    });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-c.js">');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-e.css">');
-    expect(html.indexOf('LoginPage-e.css')).toBeLessThan(html.indexOf('</head>'));
+  it('preloads them in the head of index.html as vite links the entry, inlines the sheets and puts the markup in the root', () => {
+    const html = loginPageHtml(
+      '<html><head><title>R</title></head><body><div id="root"></div></body></html>',
+      {
+        scripts: ['assets/LoginPage-c.js'],
+        styles: [{ file: 'assets/LoginPage-e.css', css: '.guest-page{color:red}' }],
+      },
+      '<main>form</main>',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-c.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/LoginPage-e.css">');
+    expect(head).toContain('<style>.guest-page{color:red}</style>');
+    expect(html).toContain('<div id="root"><main>form</main></div>');
+  });
+
+  it("renders the guest's login form with the app's own code", async () => {
+    const markup = await prerenderLoginPage(ROOT);
+    expect(markup).toMatch(/<h1 id="login-title" class="guest-title">Iniciar sesión<\/h1>/);
+    expect(markup).toMatch(/<input id="email"[^>]*name="email"/);
+    expect(markup).toMatch(/<input id="password"[^>]*type="password"/);
+    expect(markup).toContain('<button type="submit" class="guest-button">Iniciar sesión</button>');
   });
 });

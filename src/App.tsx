@@ -12,7 +12,9 @@ const LoginPage = lazy(() => import('./login/LoginPage').then((module) => ({ def
 
 /** A guest page, or home for a browser that holds a live session (the admin app checks it). */
 function GuestOnly({ children }: { children: ReactNode }) {
-  return hasLiveToken(globalThis.localStorage) ? <Navigate to={PATHS.home} replace /> : children;
+  // No storage when the login page is prerendered at build time (src/login/prerender.tsx).
+  const storage: Storage | undefined = globalThis.localStorage;
+  return storage && hasLiveToken(storage) ? <Navigate to={PATHS.home} replace /> : children;
 }
 
 /** Public pages first (no react-admin, no chrome), then the guest pages, then react-admin for every other path. */

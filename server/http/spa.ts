@@ -6,10 +6,11 @@ import { MESSAGES } from '../errors.js';
 import { API_PREFIX } from './contractRoutes.js';
 
 /**
- * The login paths (`/` redirects a guest to `/session/login`) and the page the build writes for
- * them (scripts/login-html.mjs): index.html that names the login page's chunks up front.
+ * The login page and the page the build writes for it (scripts/login-html.mjs): index.html with
+ * the guest's form in it and the page's chunks named up front. Only the plain address: with a
+ * query (`?unlock=…`) the form differs, and index.html is sent.
  */
-const LOGIN_PATHS = new Set(['/', '/session/login']);
+const LOGIN_URL = '/session/login';
 const LOGIN_HTML = 'login.html';
 
 /**
@@ -42,8 +43,7 @@ export async function installSpa(app: FastifyInstance, webRoot: string): Promise
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
     if (hasWeb && request.method === 'GET' && !isApi && !request.url.startsWith('/assets/')) {
-      const path = request.url.split('?')[0] ?? '';
-      const page = hasLoginHtml && LOGIN_PATHS.has(path) ? LOGIN_HTML : 'index.html';
+      const page = hasLoginHtml && request.url === LOGIN_URL ? LOGIN_HTML : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ message: MESSAGES.routeNotFound });

@@ -1,9 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { HttpError } from 'react-admin';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../contract';
 import { renderGuest } from '../test/guestHarness';
 import { LoginPage } from './LoginPage';
+import { signInOver } from './signIn';
 
 function renderLogin(
   login: (params: unknown) => Promise<{ redirectTo: string }> = vi.fn(async () => ({ redirectTo: '/home' })),
@@ -117,5 +122,40 @@ describe('LoginPage', () => {
         unlock_token: 'desbloqueo-de-prueba-0123456789',
       }),
     );
+  });
+
+  it('keeps what was typed into the prerendered form before its code ran (login.html)', async () => {
+    const login = vi.fn(async () => ({ redirectTo: '/home' }));
+    const page = () => (
+      <StrictMode>
+        <RouterProvider
+          router={createMemoryRouter([
+            {
+              path: '/',
+              element: <LoginPage signIn={async () => signInOver({ login, sendCode: vi.fn() })} />,
+            },
+            { path: '/home', element: <h1>Inicio</h1> },
+          ])}
+        />
+      </StrictMode>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page());
+    document.body.append(container);
+    const typeEarly = (id: string, value: string) => {
+      const input = container.querySelector<HTMLInputElement>(`#${id}`);
+      if (input) input.value = value;
+    };
+    typeEarly('email', 'ana@example.com');
+    typeEarly('password', 'secreta');
+
+    await act(async () => {
+      hydrateRoot(container, page());
+    });
+    submitButton().click();
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'secreta' }),
+    );
+    container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../access/paths';
 import type { FieldErrors } from '../session/serverErrors';
@@ -49,6 +49,21 @@ export function LoginPage({ signIn = loadSignIn }: LoginPageProps) {
   const [submitting, setSubmitting] = useState(false);
   const [pending, setPending] = useState<PendingSignIn | null>(null);
   const [passwordShown, setPasswordShown] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // login.html shows this form before its code has run (scripts/login-html.mjs): what was typed
+  // there is in the fields when the page takes them over, and is kept.
+  useEffect(() => {
+    const typed = (name: keyof Credentials) => {
+      const field = form.current?.elements.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    const early = { email: typed('email'), password: typed('password') };
+    if (early.email || early.password)
+      setValues((current) => ({
+        email: current.email || early.email,
+        password: current.password || early.password,
+      }));
+  }, []);
   // The e-mailed unlock link (`?unlock=…`) lets its owner sign in past the failed-attempt delays.
   const [searchParams] = useSearchParams();
   const unlockToken = searchParams.get('unlock')?.trim() || undefined;
@@ -106,7 +121,7 @@ export function LoginPage({ signIn = loadSignIn }: LoginPageProps) {
           {failure}
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <GuestField
           id="email"
           name="email"
