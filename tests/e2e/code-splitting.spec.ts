@@ -67,6 +67,31 @@ test.describe('code splitting', () => {
     expect(scripts.map(fileOf)).toContain(adminRootFile);
   });
 
+  test('the login page shows its form before any script has run, and keeps what was typed there', {
+    tag: '@mobile',
+  }, async ({ page }) => {
+    // Hold the entry chunk: what is on screen meanwhile came with the page itself (login.html).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/${entryFile('index.html')}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/session/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await page.getByLabel(/^Correo electrónico/).fill(adminEmail);
+    await page.getByLabel(/^Contraseña/).fill(adminPassword);
+
+    release();
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('email') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    );
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('the template editor chunk is fetched only when the editor opens', async ({ page }) => {
     const scripts = scriptRequests(page);
     await page.goto('/session/login');
