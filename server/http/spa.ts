@@ -32,6 +32,9 @@ export async function installSpa(app: FastifyInstance, webRoot: string): Promise
         // Hashed assets never change; index.html must be revalidated to pick up new builds.
         if (path.includes(`${join(webRoot, 'assets')}`)) {
           response.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (path.endsWith('.html')) {
+          // A page kept for an hour would name chunks a new build has removed.
+          response.header('cache-control', 'no-cache');
         }
       },
     });

@@ -107,6 +107,14 @@ describe('web app serving', () => {
     },
   );
 
+  it.each(['/session/login', '/user/company'])(
+    'has %s revalidated on every visit: a kept page would name chunks a new build removed',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
   it('sends the security headers', async () => {
     const response = await t.app.inject({ url: '/session/login' });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
