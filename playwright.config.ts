@@ -50,6 +50,9 @@ export default defineConfig({
     timezoneId: 'America/Bogota',
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
+    // The app honours a system's request for less motion (src/theme/motion.ts): no transition
+    // or ripple to wait for, and none drawing frames on the machine's two cores.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,

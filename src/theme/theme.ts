@@ -1,5 +1,6 @@
 import { esES } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { withMotionPreference } from './motion';
 import {
   BREAKPOINTS,
   DRAWER_COLLAPSED_WIDTH,
@@ -50,7 +51,7 @@ export const SPANISH_COMPONENTS = withSpanishTexts(defaultLightTheme.components)
  * The light theme (SPEC §9: light, gold-tone primary): react-admin's default light theme with only
  * what differs overridden. The shell reads the three extra backgrounds.
  */
-export const lightTheme: RaThemeOptions = {
+const motionTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
     ...defaultLightTheme.palette,
@@ -66,3 +67,6 @@ export const lightTheme: RaThemeOptions = {
   shape: { borderRadius: 8 },
   components: SPANISH_COMPONENTS,
 };
+
+/** The app's theme: without motion when the visitor's system asks for less. */
+export const lightTheme: RaThemeOptions = withMotionPreference(motionTheme);
