@@ -1,3 +1,4 @@
+import type { EndpointName } from '../../contract';
 import { ACCESS_AUTH, ACCESS_GUEST, type Permission } from '../../contract/permissions';
 
 /**
@@ -13,6 +14,11 @@ export type RouteDefinition = {
   /** A react-router path pattern: `:param` for a segment, `:param?` for an optional one. */
   path: string;
   access: RouteAccess;
+  /**
+   * The call a bespoke page is built on (a resource's screen names its list itself): the guard and
+   * the menu refuse the page to whom the contract refuses that call (a platform-only figure).
+   */
+  screenEndpoint?: EndpointName;
 };
 
 /** SPEC §2.1, in its order, then the statistics paths. Paths are final; screens fill in later. */

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { type EndpointName, endpoints, type Permission } from '../../contract';
 import { MENU, type MenuEntryDefinition, type MenuItemDefinition } from '../access/menu';
-import { ROUTES, type RouteAccess } from '../access/routes';
+import { ROUTES, type RouteAccess, type RouteDefinition } from '../access/routes';
 import { RESOURCES } from '../resources/registry';
 import { GeneratedListPage, type ScreenResource } from './GeneratedListPage';
 
@@ -31,7 +31,10 @@ const resourceServing = (routeName: string) =>
  * and the menu refuse the screen to whom the contract refuses that call (a platform-only list).
  */
 export const screenEndpointOf = (routeName: string): EndpointName | undefined =>
-  resourceServing(routeName)?.data.getList?.endpoint;
+  resourceServing(routeName)?.data.getList?.endpoint ?? bespokeScreenEndpoint(routeName);
+
+const bespokeScreenEndpoint = (routeName: string): EndpointName | undefined =>
+  (ROUTES as readonly RouteDefinition[]).find((route) => route.name === routeName)?.screenEndpoint;
 
 const tableRouteNames = new Set<string>(ROUTES.map((route) => route.name));
 
