@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   foreignIdentity,
+  openPlatformTrust,
   pdfsig,
   run,
   samplePdf,
-  temporaryDirectory,
   writeTemp,
 } from '../../tests/support/pades/tools.js';
 import { certificateDer, equalBytes, pemEncode, subtle } from './crypto.js';
@@ -17,14 +17,13 @@ import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+let close: () => Promise<void>;
 let trust: PlatformTrust;
 
 beforeAll(async () => {
-  ({ dir, remove } = await temporaryDirectory('rubrica-p12-'));
-  trust = await loadOrCreateTrust(dir);
+  ({ dir, trust, close } = await openPlatformTrust('rubrica-p12-'));
 });
-afterAll(() => remove());
+afterAll(() => close());
 
 /** A .p12 written by openssl, as a user would bring from a commercial CA. */
 async function opensslPkcs12(rsa: boolean, password: string) {

@@ -8,11 +8,10 @@ import { annotationUpdate, buildMutations } from '../../tests/support/pades/muta
 import {
   foreignIdentity,
   nssTrustingPlatformCa,
+  openPlatformTrust,
   pdfsig,
   run,
   signatureGaps,
-  startTimestampServer,
-  temporaryDirectory,
   writeTemp,
 } from '../../tests/support/pades/tools.js';
 import { referenceTemplate } from '../documents/fixtures/reference-template.js';
@@ -25,13 +24,13 @@ import {
 } from './seal-document.js';
 import type { Stamp } from './stamp.js';
 import { httpTimestamper } from './timestamp-client.js';
-import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
+import type { PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+let close: () => Promise<void>;
 let trust: PlatformTrust;
-let tsaServer: Awaited<ReturnType<typeof startTimestampServer>>;
+let tsaUrl: string;
 let renderer: DocumentRenderer;
 let rendered: RenderedDocument;
 let input: SealDocumentInput;
@@ -60,9 +59,9 @@ function stampsFor(document: RenderedDocument): Stamp[] {
 }
 
 beforeAll(async () => {
-  ({ dir, remove } = await temporaryDirectory('rubrica-seal-document-'));
-  trust = await loadOrCreateTrust(dir);
-  tsaServer = await startTimestampServer(trust.tsa!);
+  ({ dir, trust, tsaUrl, close } = await openPlatformTrust('rubrica-seal-document-', {
+    timestampServer: true,
+  }));
   renderer = DocumentRenderer.create();
   rendered = await renderer.render(referenceTemplate());
   const {
@@ -77,14 +76,11 @@ beforeAll(async () => {
     stamps: stampsFor(rendered),
     certificate,
     identity: trust.seal,
-    timestamper: httpTimestamper({ url: tsaServer.url, tsaRoots: trust.tsaRoots }),
+    timestamper: httpTimestamper({ url: tsaUrl, tsaRoots: trust.tsaRoots }),
   };
   sealed = await sealDocument(input);
 }, 120_000);
-afterAll(async () => {
-  await tsaServer.close();
-  await remove();
-});
+afterAll(() => close());
 
 function expectPdfsigValid(report: string) {
   expect(report).toContain('Signature is Valid');
@@ -206,7 +202,7 @@ describe('sealDocument', () => {
     );
     // A TSA answering fine but not pinned: its token is refused, so the seal is not made.
     const elsewhere = await foreignIdentity('Otra Autoridad de Sellado de Tiempo');
-    const untrusted = httpTimestamper({ url: tsaServer.url, tsaRoots: [elsewhere.root] });
+    const untrusted = httpTimestamper({ url: tsaUrl, tsaRoots: [elsewhere.root] });
     await expect(sealDocument({ ...input, timestamper: untrusted })).rejects.toBeInstanceOf(PendingSealError);
   });
 });

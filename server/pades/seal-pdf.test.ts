@@ -4,40 +4,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   foreignIdentity,
   nssTrustingPlatformCa,
+  openPlatformTrust,
   pdfsig,
   run,
   samplePdf,
   signatureGaps,
   signedBytes,
-  startTimestampServer,
-  temporaryDirectory,
   writeTemp,
 } from '../../tests/support/pades/tools.js';
 import { sealPdf } from './seal-pdf.js';
 import { httpTimestamper, localTimestamper, TimestampError } from './timestamp-client.js';
-import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
+import type { PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+let close: () => Promise<void>;
 let trust: PlatformTrust;
-let tsaServer: Awaited<ReturnType<typeof startTimestampServer>>;
+let tsaUrl: string;
 let sealed: Uint8Array;
 
 beforeAll(async () => {
-  ({ dir, remove } = await temporaryDirectory('rubrica-seal-'));
-  trust = await loadOrCreateTrust(dir);
-  tsaServer = await startTimestampServer(trust.tsa!);
+  ({ dir, trust, tsaUrl, close } = await openPlatformTrust('rubrica-seal-', { timestampServer: true }));
   sealed = await sealPdf({
     pdf: await samplePdf(3),
     identity: trust.seal,
-    timestamper: httpTimestamper({ url: tsaServer.url, tsaRoots: trust.tsaRoots }),
+    timestamper: httpTimestamper({ url: tsaUrl, tsaRoots: trust.tsaRoots }),
   });
 });
-afterAll(async () => {
-  await tsaServer.close();
-  await remove();
-});
+afterAll(() => close());
 
 function expectPdfsigValid(report: string, signatures: number) {
   expect(report.match(/Signature is Valid/g)).toHaveLength(signatures);

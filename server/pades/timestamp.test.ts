@@ -4,13 +4,7 @@ import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  foreignIdentity,
-  run,
-  startTimestampServer,
-  temporaryDirectory,
-  writeTemp,
-} from '../../tests/support/pades/tools.js';
+import { foreignIdentity, openPlatformTrust, run, writeTemp } from '../../tests/support/pades/tools.js';
 import { OID, parseDer, sha256, toArrayBuffer } from './crypto.js';
 import { respondToTimestampRequest } from './timestamp-authority.js';
 import {
@@ -19,22 +13,17 @@ import {
   TimestampError,
   verifyTimestampToken,
 } from './timestamp-client.js';
-import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
+import type { PlatformTrust } from './trust.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+let close: () => Promise<void>;
 let trust: PlatformTrust;
-let tsaServer: Awaited<ReturnType<typeof startTimestampServer>>;
+let tsaUrl: string;
 
 beforeAll(async () => {
-  ({ dir, remove } = await temporaryDirectory('rubrica-tsa-'));
-  trust = await loadOrCreateTrust(dir);
-  tsaServer = await startTimestampServer(trust.tsa!);
+  ({ dir, trust, tsaUrl, close } = await openPlatformTrust('rubrica-tsa-', { timestampServer: true }));
 });
-afterAll(async () => {
-  await tsaServer.close();
-  await remove();
-});
+afterAll(() => close());
 
 function request(imprint: Uint8Array, algorithm: string = OID.sha256): Uint8Array {
   return new Uint8Array(
@@ -94,12 +83,12 @@ describe('timestamp authority', () => {
 
   it('serves RFC 3161 over loopback HTTP to the verifying client', async () => {
     const imprint = await sha256(new TextEncoder().encode('firma'));
-    const token = await httpTimestamper({ url: tsaServer.url, tsaRoots: trust.tsaRoots })(imprint);
+    const token = await httpTimestamper({ url: tsaUrl, tsaRoots: trust.tsaRoots })(imprint);
     const check = await verifyTimestampToken(token, imprint, trust.tsaRoots);
     expect(check).toMatchObject({ valid: true, authority: 'Rúbrica Sellado de Tiempo' });
-    const wrongMethod = await fetch(tsaServer.url);
+    const wrongMethod = await fetch(tsaUrl);
     expect(wrongMethod.status).toBe(405);
-    const wrongType = await fetch(tsaServer.url, {
+    const wrongType = await fetch(tsaUrl, {
       method: 'POST',
       body: 'x',
       headers: { 'content-type': 'text/plain' },
@@ -126,7 +115,7 @@ describe('timestamp client', () => {
     );
     await new Promise<void>((resolve) => failing.close(() => resolve()));
     const impostor = await foreignIdentity('Rúbrica Sellado de Tiempo');
-    await expect(httpTimestamper({ url: tsaServer.url, tsaRoots: [impostor.root] })(imprint)).rejects.toThrow(
+    await expect(httpTimestamper({ url: tsaUrl, tsaRoots: [impostor.root] })(imprint)).rejects.toThrow(
       /no confiable/,
     );
   });

@@ -7,32 +7,31 @@ import {
 } from '../../tests/support/pades/mutations.js';
 import {
   foreignIdentity,
+  openPlatformTrust,
   pdfsig,
   samplePdf,
-  temporaryDirectory,
   writeTemp,
 } from '../../tests/support/pades/tools.js';
 import { certificateDer } from './crypto.js';
 import { sealPdf } from './seal-pdf.js';
 import { localTimestamper } from './timestamp-client.js';
-import { loadOrCreateTrust, type PlatformTrust } from './trust.js';
+import type { PlatformTrust } from './trust.js';
 import { validateSealedPdf } from './validate-pdf.js';
 
 let dir: string;
-let remove: () => Promise<void>;
+let close: () => Promise<void>;
 let trust: PlatformTrust;
 let original: Uint8Array;
 let sealed: Uint8Array;
 let mutations: Mutation[];
 
 beforeAll(async () => {
-  ({ dir, remove } = await temporaryDirectory('rubrica-validate-'));
-  trust = await loadOrCreateTrust(dir);
+  ({ dir, trust, close } = await openPlatformTrust('rubrica-validate-'));
   original = await samplePdf(3);
   sealed = await sealPdf({ pdf: original, identity: trust.seal, timestamper: localTimestamper(trust.tsa!) });
   mutations = await buildMutations({ original, sealed, trust, dir });
 }, 120_000);
-afterAll(() => remove());
+afterAll(() => close());
 
 describe('validateSealedPdf', () => {
   it('calls an untouched seal intact, naming the signer and the timestamp', async () => {

@@ -10,6 +10,7 @@ import { distinguishedName, generateKeyPair, issueCertificate } from '../../../s
 import type { SigningIdentity } from '../../../server/pades/cms.js';
 import { subtle } from '../../../server/pades/crypto.js';
 import { timestampHttpHandler } from '../../../server/pades/timestamp-authority.js';
+import { loadOrCreateTrust, type PlatformTrust } from '../../../server/pades/trust.js';
 
 /** Helpers shared by the signing tests and the bench; not used by the server itself. */
 
@@ -157,4 +158,23 @@ export function signatureGaps(
 export function signedBytes(pdf: Uint8Array, range: number[]): Uint8Array {
   const [a, b, c, d] = range as [number, number, number, number];
   return new Uint8Array(Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
+}
+
+/** A platform trust in a throwaway directory, optionally with its timestamp authority served over HTTP. */
+export async function openPlatformTrust(
+  prefix: string,
+  options: { timestampServer?: boolean } = {},
+): Promise<{ dir: string; trust: PlatformTrust; tsaUrl: string; close: () => Promise<void> }> {
+  const { dir, remove } = await temporaryDirectory(prefix);
+  const trust = await loadOrCreateTrust(dir);
+  const server = options.timestampServer ? await startTimestampServer(trust.tsa!) : undefined;
+  return {
+    dir,
+    trust,
+    tsaUrl: server?.url ?? '',
+    close: async () => {
+      await server?.close();
+      await remove();
+    },
+  };
 }
