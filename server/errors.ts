@@ -48,7 +48,9 @@ export const MESSAGES = {
   methodNotAllowed: 'Método no permitido para esta ruta',
   requestTimeout: 'La solicitud tardó demasiado en llegar',
   controlCharacter: 'No se permiten caracteres de control',
-  controlCharacterIn: (field: string) => `No se permiten caracteres de control en el campo «${field}»`,
+  // The field is named in `errors` (keyed for the form beside it): its key is not a Spanish label.
+  controlCharacterInParams: 'No se permiten caracteres de control en los parámetros de la solicitud',
+  controlCharacterInBody: 'No se permiten caracteres de control en los datos enviados',
   invalidParams: 'Los parámetros de la solicitud no son válidos',
   invalidBody: 'Los datos enviados no son válidos',
   internal: 'Error interno del servidor',

@@ -27,7 +27,7 @@ describe('control characters in input', () => {
     expect(findControlCharacter({ nested: { '<script>': 'a\u0000' } }, 'text')).toEqual(['nested', '_']);
   });
 
-  it('answers 400 for path and query, 422 for bodies, in Spanish with the field named', () => {
+  it('answers 400 for path and query, 422 for bodies, in Spanish; the field is named in errors, its key never in the message', () => {
     const problem = (value: unknown, status: 400 | 422) => {
       try {
         refuseControlCharacters(value, status);
@@ -39,11 +39,10 @@ describe('control characters in input', () => {
     const query = problem({ q: '\u0000' }, 400);
     expect(query).toBeInstanceOf(HttpProblem);
     expect(query).toMatchObject({ statusCode: 400, errors: { q: 'No se permiten caracteres de control' } });
-    expect(query?.message).toBe('No se permiten caracteres de control en el campo «q»');
-    expect(problem({ a: { b: '\u0001' } }, 422)).toMatchObject({
-      statusCode: 422,
-      errors: { 'a.b': expect.any(String) },
-    });
+    expect(query?.message).toBe('No se permiten caracteres de control en los parámetros de la solicitud');
+    const body = problem({ password: { b: '\u0001' } }, 422);
+    expect(body).toMatchObject({ statusCode: 422, errors: { 'password.b': expect.any(String) } });
+    expect(body?.message).toBe('No se permiten caracteres de control en los datos enviados');
     expect(problem({ a: 'bien' }, 422)).toBeNull();
   });
 

@@ -72,5 +72,6 @@ export function refuseControlCharacters(value: unknown, status: 400 | 422): void
     throw new HttpProblem(status, MESSAGES.controlCharacter, { _root: MESSAGES.controlCharacter });
   }
   const field = path.join('.');
-  throw new HttpProblem(status, MESSAGES.controlCharacterIn(field), { [field]: MESSAGES.controlCharacter });
+  const message = status === 400 ? MESSAGES.controlCharacterInParams : MESSAGES.controlCharacterInBody;
+  throw new HttpProblem(status, message, { [field]: MESSAGES.controlCharacter });
 }

@@ -256,7 +256,7 @@ describe('API fuzz over every contract route', () => {
     const faq = await t.app.inject({ url: '/api/faq_articles?q=%00' });
     expect(faq.statusCode).toBe(400);
     expect(faq.json()).toEqual({
-      message: 'No se permiten caracteres de control en el campo «q»',
+      message: 'No se permiten caracteres de control en los parámetros de la solicitud',
       errors: { q: 'No se permiten caracteres de control' },
     });
     const assignments = await t.app.inject({
