@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DataProvider, GetListParams, GetManyParams } from 'react-admin';
+import type { AuthProvider, DataProvider, GetListParams, GetManyParams } from 'react-admin';
 import { Form, SaveButton } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { documentTypes } from '../resources/documentTypes';
@@ -79,14 +79,18 @@ describe('the boolean, money and reference kinds in a generated list', () => {
   });
 });
 
-function renderInput(field: NamedField, dataProvider: Partial<DataProvider> = {}) {
+function renderInput(
+  field: NamedField,
+  dataProvider: Partial<DataProvider> = {},
+  authProvider: Partial<AuthProvider> = {},
+) {
   const onSubmit = vi.fn();
   renderWithAdmin(
     <Form onSubmit={onSubmit} record={{ company_id: 2 }}>
       <FieldInput field={field} required={false} editing={false} />
       <SaveButton alwaysEnable />
     </Form>,
-    { path: '/form', dataProvider },
+    { path: '/form', dataProvider, authProvider },
   );
   const save = async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -136,5 +140,19 @@ describe('the boolean, money and reference inputs', () => {
       expect.objectContaining({ filter: expect.objectContaining({ company_id: 2 }) }),
     );
     expect(await save()).toMatchObject({ parent_id: 3 });
+  });
+
+  it('a reference to a list the user may not call is not offered (no call refused with 403)', async () => {
+    const getList = vi.fn(async () => ({ data: [], total: 0 }));
+    const canAccess = vi.fn(async ({ resource }: { resource: string }) => resource !== 'plans');
+    const { save } = renderInput(
+      { source: 'plan_id', kind: 'reference', references: 'plans', label: 'app.platform.common.active' },
+      provider({ getList }),
+      { canAccess },
+    );
+    await waitFor(() => expect(canAccess).toHaveBeenCalled(), SLOW);
+    expect(await save()).not.toHaveProperty('plan_id');
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(getList).not.toHaveBeenCalled();
   });
 });

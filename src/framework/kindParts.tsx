@@ -8,6 +8,7 @@ import {
   ReferenceField,
   ReferenceInput,
   SelectInput,
+  useCanAccess,
   useInput,
   useResourceContext,
 } from 'react-admin';
@@ -139,6 +140,8 @@ export function ReferenceValue({
 /**
  * Picks a record of the referenced resource by name (its list's `search`), among those of the
  * form's company when the form has one (a per-company resource lists one company at a time).
+ * Offered only to whom may list that resource: a platform-only list (plans, companies) would
+ * answer a customer company's picker with 403.
  */
 export function ReferencePicker({
   source,
@@ -159,7 +162,9 @@ export function ReferencePicker({
   alwaysOn?: boolean;
 }): ReactElement {
   const formCompany = useWatch({ name: 'company_id' }) as number | undefined;
+  const { canAccess } = useCanAccess({ resource: references, action: 'list' });
   const company = companyId ?? formCompany;
+  if (!canAccess) return <></>;
   return (
     <ReferenceInput
       source={source}
