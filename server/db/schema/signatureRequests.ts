@@ -158,6 +158,10 @@ export const signatureRequests = pgTable(
     index('signature_requests_status_created_idx').on(table.status, table.createdAt, table.id),
     index('signature_requests_batch_idx').on(table.batchId),
     index('signature_requests_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'in_progress'`),
+    // The dashboard's «vencen pronto» of one company.
+    index('signature_requests_company_expiry_idx')
+      .on(table.companyId, table.expiresAt)
+      .where(sql`${table.status} = 'in_progress'`),
   ],
 );
 
@@ -260,6 +264,11 @@ export const signatureRequestSigners = pgTable(
     index('signature_request_signers_email_idx').on(sql`lower(${table.email})`),
     // The history's signer filter: the words the sender typed (see signerSearchQuery).
     index('signature_request_signers_search_idx').using('gin', signerSearchDocument(table)),
+    // The dashboard's latest rejections: of some companies, or of all of them.
+    index('signature_request_signers_company_rejected_idx')
+      .on(table.companyId, table.rejectedAt)
+      .where(sql`${table.status} = 'rejected'`),
+    index('signature_request_signers_rejected_idx').on(table.rejectedAt).where(sql`${table.status} = 'rejected'`),
   ],
 );
 
