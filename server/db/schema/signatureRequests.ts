@@ -268,7 +268,9 @@ export const signatureRequestSigners = pgTable(
     index('signature_request_signers_company_rejected_idx')
       .on(table.companyId, table.rejectedAt)
       .where(sql`${table.status} = 'rejected'`),
-    index('signature_request_signers_rejected_idx').on(table.rejectedAt).where(sql`${table.status} = 'rejected'`),
+    index('signature_request_signers_rejected_idx')
+      .on(table.rejectedAt)
+      .where(sql`${table.status} = 'rejected'`),
   ],
 );
 

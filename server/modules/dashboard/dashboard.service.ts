@@ -1,4 +1,18 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { bogotaDay } from '../../../contract/deadline.js';
 import {
