@@ -54,6 +54,26 @@ describe('RequestHistoryPage', () => {
     await waitFor(() => expect(api.requests.at(-1)!.body).toMatchObject({ sort: 'title', order: 'DESC' }));
   }, 60_000);
 
+  it('opens with the filters and order of the link that led to it (the dashboard’s figures)', async () => {
+    const api = fakeApi(() => ({ items: ITEMS.slice(0, 1), total: 1 }));
+    renderWithAdmin(<RequestHistoryPage />, {
+      path: '/list-signature-request?status=rejected&date_from=2026-11-01&date_to=2026-11-30&sort=expires_at&order=ASC&company_id=9',
+      route: '/list-signature-request',
+      dataProvider: api.dataProvider,
+    });
+    await screen.findByRole('table', { name: 'Historial de solicitudes' });
+    expect(api.requests[0]!.body).toEqual({
+      status: 'rejected',
+      date_from: '2026-11-01',
+      date_to: '2026-11-30',
+      page: 1,
+      itemsPerPage: 15,
+      sort: 'expires_at',
+      order: 'ASC',
+    });
+    expect(screen.getByRole('combobox', { name: 'Estado' })).toHaveTextContent('Rechazada');
+  }, 60_000);
+
   it('offers the ZIP and the exports only to whoever may call them', async () => {
     signInAs({ permissions: ['signer.list'] });
     const api = fakeApi(() => ({ items: ITEMS, total: 3 }));

@@ -23,6 +23,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 // react-admin's Link is MUI's, in the theme's colours (a router Link is the browser's blue).
 import { Link, Title, useDataProvider, useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { REQUEST_STATUS_VALUES } from '../../../contract/endpoints/requestHistory';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
@@ -43,6 +45,35 @@ export const requestDetailPath = (id: number) => `/update-signature-request/upda
 const filterBody = (filters: HistoryFilterValues) =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '' && value !== undefined));
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SORT_KEYS: readonly SortKey[] = ['created_at', 'expires_at', 'title', 'status'];
+
+/**
+ * The filters a link may open the history with (the dashboard's figures):
+ * `?status=rejected&date_from=2026-11-01&date_to=2026-11-30`; anything unknown is ignored.
+ */
+export function filtersFromSearch(search: URLSearchParams): HistoryFilterValues {
+  const status = search.get('status') ?? '';
+  const day = (name: string) => {
+    const value = search.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    status: (REQUEST_STATUS_VALUES as readonly string[]).includes(status)
+      ? (status as HistoryFilterValues['status'])
+      : '',
+    signer: (search.get('signer') ?? '').slice(0, 200),
+    date_from: day('date_from'),
+    date_to: day('date_to'),
+  };
+}
+
+/** `?sort=expires_at&order=ASC`: the order a link may open the history in (newest first otherwise). */
+export function sortFromSearch(search: URLSearchParams): { sort: SortKey; order: 'ASC' | 'DESC' } {
+  const sort = SORT_KEYS.find((key) => key === search.get('sort')) ?? 'created_at';
+  return { sort, order: search.get('order') === 'ASC' ? 'ASC' : 'DESC' };
+}
+
 /**
  * /list-signature-request: the company's requests (and its branches'), filtered, sorted and paged
  * on the server; rows are selected for a ZIP of their documents; the filtered list exports.
@@ -54,18 +85,11 @@ export function RequestHistoryPage() {
   const mayCall = useMayCall();
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   useDocumentTitle(HISTORY_TEXT.title);
-  const [filters, setFilters] = useState<HistoryFilterValues>({
-    status: '',
-    signer: '',
-    date_from: '',
-    date_to: '',
-  });
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<HistoryFilterValues>(() => filtersFromSearch(searchParams));
   const [page, setPage] = useState(1);
   const [itemsPerPage, setItemsPerPage] = useState(15);
-  const [sort, setSort] = useState<{ sort: SortKey; order: 'ASC' | 'DESC' }>({
-    sort: 'created_at',
-    order: 'DESC',
-  });
+  const [sort, setSort] = useState<{ sort: SortKey; order: 'ASC' | 'DESC' }>(() => sortFromSearch(searchParams));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
 
