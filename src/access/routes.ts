@@ -40,7 +40,7 @@ export const ROUTES = [
   { name: 'admin.update-company.item-crud', path: '/user/company/update/:id', access: ['company.update'] },
   { name: 'admin.update-signature.signature', path: '/user/signature', access: ['signature.config'] },
   { name: 'admin.user.items-crud', path: '/user/user', access: ['user.list'] },
-  { name: 'user.dashboard', path: '/user/dashboard', access: null },
+  { name: 'user.dashboard', path: '/user/dashboard', access: null, screenEndpoint: 'getDashboardInfo' },
   { name: 'user.user.item-crud', path: '/user/profile', access: ACCESS_AUTH },
   { name: 'user.documentType.items-crud', path: '/document-type', access: ['document_type.list'] },
   {

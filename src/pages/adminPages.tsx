@@ -74,6 +74,10 @@ const RequestHistoryPage = onDemand(
   () => import('../requests/history/RequestHistoryPage'),
   (m) => m.RequestHistoryPage,
 );
+const DashboardPage = onDemand(
+  () => import('../dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
+);
 const RequestDetailPage = onDemand(
   () => import('../requests/history/RequestDetailPage'),
   (m) => m.RequestDetailPage,
@@ -100,7 +104,7 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.impersonation': { element: ImpersonationPage },
   'admin.update-company.item-crud': { element: CompanyEditPage },
   'admin.update-signature.signature': { element: SignatureSettingsPage },
-  'user.dashboard': { title: 'app.pages.dashboard' },
+  'user.dashboard': { element: DashboardPage },
   'user.user.item-crud': { element: ProfilePage },
   'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: DocumentTemplatePage },

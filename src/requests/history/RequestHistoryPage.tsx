@@ -89,7 +89,9 @@ export function RequestHistoryPage() {
   const [filters, setFilters] = useState<HistoryFilterValues>(() => filtersFromSearch(searchParams));
   const [page, setPage] = useState(1);
   const [itemsPerPage, setItemsPerPage] = useState(15);
-  const [sort, setSort] = useState<{ sort: SortKey; order: 'ASC' | 'DESC' }>(() => sortFromSearch(searchParams));
+  const [sort, setSort] = useState<{ sort: SortKey; order: 'ASC' | 'DESC' }>(() =>
+    sortFromSearch(searchParams),
+  );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
 
