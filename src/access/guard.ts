@@ -17,7 +17,8 @@ const toLogin: GuardDecision = { allow: false, redirectTo: PATHS.login };
 
 /**
  * The navigation guard of SPEC §2.2, as a pure function:
- * - no access list → open to everyone;
+ * - no access list → open to everyone, but a logged-in user whom the contract refuses the screen's
+ *   own call (a bespoke page built on a guarded call, like the dashboard) → home;
  * - guests only, while logged in → home;
  * - any restricted route while not logged in → the login screen;
  * - a logged-in user lacking any one of the required permissions → home, and so is one whom the
@@ -27,7 +28,7 @@ export function decideAccess(
   access: RouteAccess,
   { loggedIn, permissions, mayCallScreen = true }: Visitor,
 ): GuardDecision {
-  if (access === null) return allow;
+  if (access === null) return loggedIn && !mayCallScreen ? toHome : allow;
   if (access === ACCESS_GUEST) return loggedIn ? toHome : allow;
   if (!loggedIn) return toLogin;
   if (access === ACCESS_AUTH) return mayCallScreen ? allow : toHome;

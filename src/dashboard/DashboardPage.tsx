@@ -57,7 +57,11 @@ function Figure({
 const grid = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(180px, 1fr))' },
+  gridTemplateColumns: {
+    xs: 'repeat(2, minmax(0, 1fr))',
+    sm: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(6, minmax(0, 1fr))',
+  },
 } as const;
 
 /**

@@ -98,7 +98,11 @@ export function DashboardTrend({ trend }: { trend: Month[] }) {
                     {monthName(month.month)}
                   </TableCell>
                   <TableCell align="right">
-                    <Link to={historyLink(period)}>{formatNumber(month.total)}</Link>
+                    {month.total > 0 ? (
+                      <Link to={historyLink(period)}>{formatNumber(month.total)}</Link>
+                    ) : (
+                      formatNumber(0)
+                    )}
                   </TableCell>
                   {DASHBOARD_STATUSES.map((status) => (
                     <TableCell key={status} align="right">

@@ -85,7 +85,7 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
 
   // Requests by the Bogotá month they were created in, and their status now.
   const monthKey = sql<string>`to_char(date_trunc('month', ${signatureRequests.createdAt} AT TIME ZONE 'America/Bogota'), 'YYYY-MM')`;
-  const trendRows = await db
+  const trendQuery = db
     .select({
       month: monthKey,
       total: count(),
@@ -98,27 +98,12 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     .from(signatureRequests)
     .where(and(requestScope, gte(signatureRequests.createdAt, months[0]!)))
     .groupBy(monthKey);
-  const counted = new Map(trendRows.map(({ month, ...counts }) => [month, counts]));
-  const trend = months.map((start) => {
-    const month = monthOf(start);
-    const counts = counted.get(month.month);
-    return {
-      ...month,
-      total: counts?.total ?? 0,
-      in_progress: counts?.in_progress ?? 0,
-      completed: counts?.completed ?? 0,
-      rejected: counts?.rejected ?? 0,
-      cancelled: counts?.cancelled ?? 0,
-      expired: counts?.expired ?? 0,
-    };
-  });
-
-  const [waitingRequests] = await db
+  const waitingRequestsQuery = db
     .select({ requests: count() })
     .from(signatureRequests)
     .where(and(requestScope, inProgress));
   // Signatures still owed to requests in progress: signers and approvers who have not signed.
-  const [waitingSignatures] = await db
+  const waitingSignaturesQuery = db
     .select({ signatures: count() })
     .from(signatureRequestSigners)
     .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestSigners.requestId))
@@ -131,7 +116,7 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
       ),
     );
 
-  const expiringRows = await db
+  const expiringQuery = db
     .select({
       id: signatureRequests.id,
       title: signatureRequests.title,
@@ -150,7 +135,7 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     .orderBy(signatureRequests.expiresAt, signatureRequests.id)
     .limit(5);
 
-  const rejectionRows = await db
+  const rejectionsQuery = db
     .select({
       requestId: signatureRequests.id,
       title: signatureRequests.title,
@@ -173,7 +158,7 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     .limit(DASHBOARD_REJECTIONS);
 
   // Packages in force now; units left count only packages with units (an unlimited one has no end).
-  const [plans] = await db
+  const plansQuery = db
     .select({
       active: count(),
       unitsTotal: sql<number>`coalesce(sum(${planAssignments.unitsTotal}), 0)::bigint`,
@@ -190,13 +175,39 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
       ),
     );
 
-  const [storage] = await db
+  const storageQuery = db
     .select({
       used: sql<number>`coalesce(sum(${companies.storageUsedBytes}), 0)::bigint`,
       capacity: sql<number>`coalesce(sum(${companies.storageCapacityBytes}), 0)::bigint`,
     })
     .from(companies)
     .where(and(scoped(actor, companies.id), isNull(companies.deletedAt)));
+
+  // Independent aggregates: on a pool they run side by side.
+  const [trendRows, [waitingRequests], [waitingSignatures], expiringRows, rejectionRows, [plans], [storage]] =
+    await Promise.all([
+      trendQuery,
+      waitingRequestsQuery,
+      waitingSignaturesQuery,
+      expiringQuery,
+      rejectionsQuery,
+      plansQuery,
+      storageQuery,
+    ]);
+  const counted = new Map(trendRows.map(({ month, ...counts }) => [month, counts]));
+  const trend = months.map((start) => {
+    const month = monthOf(start);
+    const counts = counted.get(month.month);
+    return {
+      ...month,
+      total: counts?.total ?? 0,
+      in_progress: counts?.in_progress ?? 0,
+      completed: counts?.completed ?? 0,
+      rejected: counts?.rejected ?? 0,
+      cancelled: counts?.cancelled ?? 0,
+      expired: counts?.expired ?? 0,
+    };
+  });
 
   return {
     scope: actor.visibleCompanyIds === 'all' ? 'platform' : 'company',
