@@ -1,0 +1,3 @@
+CREATE INDEX "signature_request_signers_company_rejected_idx" ON "signature_request_signers" USING btree ("company_id","rejected_at") WHERE "signature_request_signers"."status" = 'rejected';--> statement-breakpoint
+CREATE INDEX "signature_request_signers_rejected_idx" ON "signature_request_signers" USING btree ("rejected_at") WHERE "signature_request_signers"."status" = 'rejected';--> statement-breakpoint
+CREATE INDEX "signature_requests_company_expiry_idx" ON "signature_requests" USING btree ("company_id","expires_at") WHERE "signature_requests"."status" = 'in_progress';
