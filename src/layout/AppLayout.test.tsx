@@ -223,7 +223,9 @@ describe('help button (SPEC §2.5)', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Solicitar soporte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar soporte' });
     expect(within(dialog).getByLabelText(/Asunto/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Enviar solicitud' })).toBeDisabled();
+    expect(within(dialog).getByLabelText(/Mensaje/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /Prioridad/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Enviar solicitud' })).toBeEnabled();
     expect(assign).not.toHaveBeenCalled();
   });
 

@@ -118,8 +118,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.document_download_logs': { title: 'app.pages.document_downloads' },
-  'admin.supports': { title: 'app.pages.supports' },
-  'admin.company_supports': { title: 'app.pages.company_supports' },
   'admin.company_features': { element: CompanyFeaturesPage },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },

@@ -4,6 +4,7 @@ import { resourcePageOf } from '../framework/contributions';
 import { fieldSchemasOf, inferredKindOf } from '../framework/fieldKinds';
 import { englishAppMessages } from '../i18n/en';
 import { spanishAppMessages } from '../i18n/es';
+import { RESOURCE_CATALOGUES } from '../i18n/resourceCatalogues';
 import { ADMIN_PAGES } from '../pages/adminPages';
 import { RESOURCES } from './registry';
 
@@ -14,10 +15,11 @@ import { RESOURCES } from './registry';
  * catalogues (step 5).
  */
 describe('resource declarations', () => {
-  const catalogues = { en: englishAppMessages.resources, es: spanishAppMessages.resources } as Record<
-    'en' | 'es',
-    Record<string, { name?: string; fields?: Record<string, string> } | undefined>
-  >;
+  // A resource's labels live in the app catalogue or in its folder's messages.ts (README step 5).
+  const catalogues = {
+    en: { ...englishAppMessages.resources, ...RESOURCE_CATALOGUES.en.resources },
+    es: { ...spanishAppMessages.resources, ...RESOURCE_CATALOGUES.es.resources },
+  } as Record<'en' | 'es', Record<string, { name?: string; fields?: Record<string, string> } | undefined>>;
 
   it.each(RESOURCES.map((resource) => [resource.name, resource] as const))(
     '%s binds only contract endpoints and has labels in Spanish and English',
