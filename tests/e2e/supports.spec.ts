@@ -64,6 +64,8 @@ async function openDetails(page: Page, subject: string) {
 test('a company user opens a ticket from the help button and the platform answers it', {
   tag: '@mobile',
 }, async ({ page, browser }) => {
+  // Two people, four screens and four accessibility scans: longer than one screen's spec.
+  test.slow();
   await enableSupportForm();
   const subject = `No llega el código ${unique()}`;
   await signInAs(page, SUPPORT_PEOPLE.operator);
