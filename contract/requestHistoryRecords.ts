@@ -50,6 +50,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<string, string>> = {
   completed: 'Completada',
   cancelled: 'Cancelación',
   expired: 'Vencimiento',
+  approval: 'Aprobación',
 };
 
 export const requestSummary = z.object({

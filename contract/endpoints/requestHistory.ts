@@ -11,6 +11,7 @@ import {
   requestSummary,
 } from '../requestHistoryRecords.js';
 import { email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
+import { emailTrackerFilters } from './emailTracker.js';
 
 export * from '../requestHistoryRecords.js';
 
@@ -311,11 +312,11 @@ export const requestHistory = {
     method: 'POST',
     path: 'email-status/export',
     summary:
-      'Descarga en .xlsx los correos de solicitudes (de una, o de las empresas visibles) con su estado.',
+      'Descarga en .xlsx los correos de solicitudes (de una, o de las empresas visibles) con su estado, con los filtros del seguimiento de correos.',
     area,
     scope: 'company',
     permissions: ['signature_request.list'],
-    body: z.object({ request_id: id.optional(), company_id: id.optional() }),
+    body: emailTrackerFilters,
     reply: z.never(),
     produces: 'xlsx',
     owns: [...ownsRequestInBody, { entity: 'company', from: 'body', field: 'company_id' }],

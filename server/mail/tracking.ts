@@ -30,14 +30,15 @@ export function withOpenPixel<T extends { html?: string }>(message: T, baseUrl: 
 }
 
 /**
- * Records the first open of a sent e-mail. The pixel can only move a mail from "sent" to
- * "opened": a queued, bounced or failed mail, or one already opened, is left as it is.
+ * Records an open of a sent e-mail: the first moves it from "sent" to "opened"; each one counts
+ * and moves the last open. A queued, bounced or failed mail is left as it is.
  */
 export async function recordOpen(db: Db, mailId: string): Promise<void> {
   if (!UUID.test(mailId)) return;
   await db.execute(sql`
-    UPDATE mail_outbox SET status = 'opened', opened_at = now()
-    WHERE public_id = ${mailId.toLowerCase()} AND status = 'sent'`);
+    UPDATE mail_outbox SET status = 'opened', opened_at = COALESCE(opened_at, now()),
+           last_opened_at = now(), open_count = open_count + 1
+    WHERE public_id = ${mailId.toLowerCase()} AND status IN ('sent', 'opened')`);
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -40,7 +41,11 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** First open (the pixel's first load). */
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** Every load of the pixel, and the latest one. */
+    openCount: integer('open_count').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },

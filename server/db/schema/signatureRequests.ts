@@ -353,7 +353,10 @@ export const signatureDownloadLogs = pgTable(
     userAgent: text('user_agent'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('signature_download_logs_company_idx').on(table.companyId, table.at)],
+  (table) => [
+    index('signature_download_logs_company_idx').on(table.companyId, table.at),
+    index('signature_download_logs_request_idx').on(table.requestId, table.at),
+  ],
 );
 
 /** E-mails sent for a request (invitation, reminder, notice), linked to their outbox row. */
@@ -385,7 +388,12 @@ export const signatureRequestEmails = pgTable(
     to: text('to').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('signature_request_emails_request_idx').on(table.requestId)],
+  (table) => [
+    index('signature_request_emails_request_idx').on(table.requestId),
+    // The e-mail tracker: a company's mail newest first, and the outbox row back to its e-mail.
+    index('signature_request_emails_company_idx').on(table.companyId, table.createdAt),
+    index('signature_request_emails_mail_idx').on(table.mailId),
+  ],
 );
 
 /** A company's reasons a signer may pick when rejecting (get_signature_rejection_reasons). */

@@ -1,21 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  MAIL_KIND_LABELS,
-  MAIL_STATUS_LABELS,
-  REQUEST_STATUS_LABELS,
-  SIGNER_STATUS_LABELS,
-} from '../../../contract/endpoints/requestHistory.js';
+import { REQUEST_STATUS_LABELS, SIGNER_STATUS_LABELS } from '../../../contract/endpoints/requestHistory.js';
 import { requestEventLabel } from '../../../contract/requestEvents.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, neutraliseFormula, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply } from '../../http/handlers.js';
 import { signingDateText } from '../../pades/time-format.js';
-import {
-  attemptLog,
-  type RequestEmailRecord,
-  type RequestEventRecord,
-  requestEmails,
-} from './detail.service.js';
+import { attemptLog, type RequestEventRecord } from './detail.service.js';
 import { type HistoryFilters, historyBatches, type RequestSummary } from './history.service.js';
 
 const at = (value: string | null) => (value ? new Date(value) : null);
@@ -110,38 +100,5 @@ export function exportAttempts(deps: Deps, requestId: number): FileReply {
       batches: once(attemptLog(deps.database.db, requestId)),
     }),
     filename: `intentos-solicitud-${requestId}.xlsx`,
-  };
-}
-
-const EMAIL_COLUMNS: readonly ExportColumn<RequestEmailRecord & { request_id: number }>[] = [
-  { header: 'Solicitud', width: 10, value: (email) => email.request_id },
-  { header: 'Tipo', width: 18, value: (email) => MAIL_KIND_LABELS[email.kind] ?? email.kind },
-  { header: 'Para', width: 32, value: (email) => email.to },
-  { header: 'Asunto', width: 40, value: (email) => email.subject },
-  { header: 'Estado', width: 12, value: (email) => MAIL_STATUS_LABELS[email.status] },
-  { header: 'Creado', width: 20, value: (email) => at(email.created_at) },
-  { header: 'Enviado', width: 20, value: (email) => at(email.sent_at) },
-  { header: 'Abierto', width: 20, value: (email) => at(email.opened_at) },
-  { header: 'Error', width: 40, value: (email) => email.error },
-];
-
-/** At most this many e-mails in one company-wide export (a request's own are all there). */
-const EMAIL_EXPORT_LIMIT = 50_000;
-
-export function exportEmails(
-  deps: Deps,
-  actor: Actor,
-  input: { request_id?: number; company_id?: number },
-): FileReply {
-  const scope = input.request_id
-    ? { requestId: input.request_id }
-    : { companyIds: input.company_id ? [input.company_id] : actor.visibleCompanyIds };
-  return {
-    stream: streamXlsx({
-      sheetName: 'Correos',
-      columns: EMAIL_COLUMNS,
-      batches: once(requestEmails(deps.database.db, scope, EMAIL_EXPORT_LIMIT)),
-    }),
-    filename: input.request_id ? `correos-solicitud-${input.request_id}.xlsx` : 'estado-correos.xlsx',
   };
 }

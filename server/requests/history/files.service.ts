@@ -43,7 +43,8 @@ export async function saveDownloadLog(deps: Pick<Deps, 'database' | 'clock'>, in
       requestId: input.requestId,
       documentId: input.documentId ?? null,
       signerId: input.signerId ?? null,
-      userId: input.actor.userId,
+      // A server-to-server client has no user (its id is 0).
+      userId: input.actor.apiClient ? null : input.actor.userId,
       kind: input.kind,
       ip: input.ip,
       userAgent: input.userAgent ?? null,

@@ -4,6 +4,7 @@ import { signatureRequestDocuments } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { exportTrackedEmails } from '../../modules/emailTracker/emailTracker.handlers.js';
 import {
   ACTION_MESSAGES,
   cancelRequest,
@@ -21,7 +22,7 @@ import {
   signerOfRequest,
   signerTimeline,
 } from './detail.service.js';
-import { exportAttempts, exportEmails, exportHistory } from './exports.service.js';
+import { exportAttempts, exportHistory } from './exports.service.js';
 import { documentPdf, requestsZip, saveDownloadLog, signerImages } from './files.service.js';
 import { listRequests } from './history.service.js';
 
@@ -88,7 +89,7 @@ export const requestHistoryHandlers: Handlers<typeof requestHistory> = {
   getEmailsSentLogs: async ({ deps, body }) => ({
     data: await requestEmails(deps.database.db, { requestId: body.request_id }),
   }),
-  exportEmailStatus: async ({ deps, actor, body }) => ({ file: exportEmails(deps, actor, body) }),
+  exportEmailStatus: async ({ deps, actor, body }) => ({ file: exportTrackedEmails(deps, actor, body) }),
   updateDocumentsPackagesValues: async ({ deps, actor, body }) => ({
     data: await updateRequestValues(deps, actor, body),
     message: ACTION_MESSAGES.updated,
