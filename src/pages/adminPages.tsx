@@ -99,7 +99,6 @@ type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey 
 export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   home: { element: HomePage },
   'faq.asked-questions': { element: FaqPage },
-  'email.tracker': { title: 'app.pages.email_tracker' },
   'session.recover-password': { element: RecoverPasswordPage },
   'admin.impersonation': { element: ImpersonationPage },
   'admin.update-company.item-crud': { element: CompanyEditPage },
@@ -117,7 +116,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.bulk-requests': { element: BulkRequestsPage },
   'admin.reports.report': { title: 'app.pages.report' },
   'admin.reports.report_companies': { title: 'app.pages.report_companies' },
-  'admin.document_download_logs': { title: 'app.pages.document_downloads' },
   'admin.company_features': { element: CompanyFeaturesPage },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },

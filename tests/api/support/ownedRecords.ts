@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { OwnedEntity } from '../../../contract/owners.js';
 import {
   assignPlan,
@@ -6,6 +7,7 @@ import {
   createDownloadRequest,
   createPlan,
 } from '../../../server/db/factories.js';
+import { signatureRequestEmails } from '../../../server/db/schema/index.js';
 import { createDocumentGroupRecords } from '../../../server/modules/documentGroups/factories.js';
 import { createTestRequest } from '../../../server/requests/core/factories.js';
 import { everyOwnedEntity, insertSampleRecords } from './sweep.js';
@@ -52,5 +54,13 @@ export async function createOwnedRecords(
     signatureRequest: request.requestId,
     requestSigner: request.signers[0]!.id,
     requestDocument: request.documentIds[0]!,
+    // The signer's invitation, recorded when the request was sent.
+    requestEmail: (
+      await db
+        .select({ id: signatureRequestEmails.id })
+        .from(signatureRequestEmails)
+        .where(eq(signatureRequestEmails.requestId, request.requestId))
+        .limit(1)
+    )[0]!.id,
   });
 }

@@ -1,0 +1,55 @@
+import { DOWNLOAD_HOW_LABELS } from '../../../contract/endpoints/downloadLogs';
+import { resourceMessages } from '../../i18n/resourceMessages';
+
+/** Labels of the document download logs (`resources.download_logs.*`). */
+export const downloadLogsMessages = resourceMessages({
+  name: 'download_logs',
+  en: {
+    name: 'Download |||| Downloads',
+    subtitle: 'Who downloaded or viewed each document, when, from which address and how.',
+    search: 'Search by person',
+    show: 'Download details',
+    request: 'Request %{id}',
+    fields: {
+      at: 'Date',
+      who: 'Who',
+      who_email: 'Email',
+      how: 'How',
+      action: 'Action',
+      document_name: 'Document',
+      request_title: 'Request',
+      request_id: 'Request number',
+      company_name: 'Company',
+      ip: 'IP address',
+      user_agent: 'Browser',
+      date_from: 'From',
+      date_to: 'To',
+    },
+    how: { sender: 'Sender', signer: 'Signer', zip: 'ZIP', api: 'API' },
+    action: { view: 'View', download: 'Download', zip: 'ZIP download' },
+  },
+  es: {
+    name: 'Descarga |||| Descargas',
+    subtitle: 'Quién descargó o vio cada documento, cuándo, desde qué dirección y cómo.',
+    search: 'Buscar por persona',
+    show: 'Detalle de la descarga',
+    request: 'Solicitud %{id}',
+    fields: {
+      at: 'Fecha',
+      who: 'Quién',
+      who_email: 'Correo',
+      how: 'Cómo',
+      action: 'Acción',
+      document_name: 'Documento',
+      request_title: 'Solicitud',
+      request_id: 'Número de solicitud',
+      company_name: 'Empresa',
+      ip: 'Dirección IP',
+      user_agent: 'Navegador',
+      date_from: 'Desde',
+      date_to: 'Hasta',
+    },
+    how: DOWNLOAD_HOW_LABELS,
+    action: { view: 'Vista', download: 'Descarga', zip: 'Descarga en ZIP' },
+  },
+});
