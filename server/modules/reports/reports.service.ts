@@ -1,0 +1,228 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  CONTRACT_HISTORY_SORTS,
+  contractHistoryRow,
+  contractHistoryTotals,
+} from '../../../contract/endpoints/reports.js';
+import { SIGNER_STATUS_LABELS } from '../../../contract/requestHistoryRecords.js';
+import { queryRows } from '../../db/client.js';
+import { intArrayLiteral } from '../../db/idArrays.js';
+import type { Actor, Deps } from '../../deps.js';
+import { type PageInput, pageWindow } from '../common/listing.js';
+
+export type ContractHistoryRow = z.output<typeof contractHistoryRow>;
+export type ContractHistoryTotals = z.output<typeof contractHistoryTotals>;
+
+/** Whose requests a report covers: the caller's company and its branches, or every company. */
+export type ReportScope = 'company' | 'platform';
+
+export type ReportFilters = {
+  date_from?: string;
+  date_to?: string;
+  status?: ContractHistoryRow['status'];
+  branch_id?: number;
+  package_id?: number;
+  created_by?: number;
+  /** Platform report only: a top-level company and its branches. */
+  company_id?: number;
+};
+
+export type ReportSort = { sort: (typeof CONTRACT_HISTORY_SORTS)[number]; order: 'ASC' | 'DESC' };
+
+/** Days are Colombian days: "from 2026-11-23" starts at midnight COT. */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00-05:00`);
+const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
+
+/** The companies of the caller's report: its own and its branches (the platform's too). */
+function companyScope(actor: Actor): SQL {
+  if (actor.visibleCompanyIds !== 'all') {
+    return sql`sr.company_id = ANY(${intArrayLiteral(actor.visibleCompanyIds)}::int[])`;
+  }
+  return sql`sr.company_id IN (SELECT id FROM companies WHERE id = ${actor.companyId} OR parent_id = ${actor.companyId})`;
+}
+
+/** The WHERE over `signature_requests sr` alone, so the (company_id, created_at, id) indexes serve it. */
+export function reportWhere(actor: Actor, scope: ReportScope, filters: ReportFilters): SQL {
+  const conditions: SQL[] = [];
+  if (scope === 'company') conditions.push(companyScope(actor));
+  else if (filters.company_id) {
+    conditions.push(
+      sql`sr.company_id IN (SELECT id FROM companies WHERE id = ${filters.company_id} OR parent_id = ${filters.company_id})`,
+    );
+  }
+  if (filters.branch_id) conditions.push(sql`sr.company_id = ${filters.branch_id}`);
+  if (filters.status) conditions.push(sql`sr.status = ${filters.status}`);
+  if (filters.date_from)
+    conditions.push(sql`sr.created_at >= ${startOfDay(filters.date_from).toISOString()}`);
+  if (filters.date_to) conditions.push(sql`sr.created_at < ${startOfNextDay(filters.date_to).toISOString()}`);
+  if (filters.package_id) conditions.push(sql`sr.package_id = ${filters.package_id}`);
+  if (filters.created_by) conditions.push(sql`sr.created_by = ${filters.created_by}`);
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
+}
+
+const SORT_SQL: Record<ReportSort['sort'], SQL> = {
+  created_at: sql`sr.created_at`,
+  completed_at: sql`sr.completed_at`,
+  expires_at: sql`sr.expires_at`,
+  status: sql`sr.status`,
+  title: sql`lower(sr.title)`,
+};
+
+function orderBy({ sort, order }: ReportSort): SQL {
+  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
+  // The id breaks ties in the same direction; requests not completed yet go last either way.
+  return sql`${SORT_SQL[sort]} ${direction} NULLS LAST, sr.id ${direction}`;
+}
+
+type RawRow = {
+  id: number;
+  title: string;
+  company_id: number;
+  own_name: string;
+  parent_name: string | null;
+  package_id: number | null;
+  package_name: string | null;
+  created_by: number | null;
+  creator_name: string | null;
+  creator_last_name: string | null;
+  status: ContractHistoryRow['status'];
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  expires_at: Date | string;
+  signers: { name: string; status: keyof typeof SIGNER_STATUS_LABELS; kind: string }[] | string;
+};
+
+/** The report's columns for the requests `ids` selects (a subquery of ids, in any order). */
+const rowsOf = (ids: SQL) => sql`
+  SELECT sr.id, sr.title, sr.company_id, c.fiscal_name AS own_name, parent.fiscal_name AS parent_name,
+         sr.package_id, dp.name AS package_name, sr.created_by, u.name AS creator_name,
+         u.last_name AS creator_last_name, sr.status, sr.created_at, sr.completed_at, sr.expires_at,
+         (SELECT coalesce(json_agg(json_build_object('name', s.name, 'status', s.status, 'kind', s.kind)
+                 ORDER BY s.number), '[]'::json)
+            FROM signature_request_signers s WHERE s.request_id = sr.id) AS signers
+  FROM signature_requests sr
+  JOIN companies c ON c.id = sr.company_id
+  LEFT JOIN companies parent ON parent.id = c.parent_id
+  LEFT JOIN document_packages dp ON dp.id = sr.package_id
+  LEFT JOIN users u ON u.id = sr.created_by
+  WHERE sr.id IN (${ids})`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toRow(raw: RawRow): ContractHistoryRow {
+  const signers =
+    typeof raw.signers === 'string' ? (JSON.parse(raw.signers) as RawRow['signers']) : raw.signers;
+  const list = signers as Exclude<RawRow['signers'], string>;
+  const acting = list.filter((signer) => signer.kind !== 'copy');
+  return {
+    id: Number(raw.id),
+    title: raw.title,
+    company_id: Number(raw.company_id),
+    company_name: raw.parent_name ?? raw.own_name,
+    branch_name: raw.parent_name ? raw.own_name : null,
+    package_id: raw.package_id === null ? null : Number(raw.package_id),
+    package_name: raw.package_name,
+    created_by: raw.created_by === null ? null : Number(raw.created_by),
+    creator_name: raw.creator_name
+      ? [raw.creator_name, raw.creator_last_name].filter(Boolean).join(' ')
+      : null,
+    status: raw.status,
+    signer_count: acting.length,
+    signed_count: acting.filter((signer) => signer.status === 'signed').length,
+    signers: list
+      .map((signer) => `${signer.name} (${SIGNER_STATUS_LABELS[signer.status] ?? signer.status})`)
+      .join('; '),
+    // One plan unit per signer or approver, as sending consumed them (copies are free).
+    units: acting.length,
+    created_at: iso(raw.created_at),
+    sent_at: iso(raw.created_at),
+    completed_at: raw.completed_at ? iso(raw.completed_at) : null,
+    expires_at: iso(raw.expires_at),
+  };
+}
+
+type TotalsRow = Record<keyof ContractHistoryTotals, number | string | null>;
+
+/** Counts by status and units of every matching request, in SQL aggregates. */
+async function totalsOf(deps: Pick<Deps, 'database'>, where: SQL): Promise<ContractHistoryTotals> {
+  const [row] = await queryRows<TotalsRow>(
+    deps.database.db,
+    sql`
+    WITH matching AS (SELECT sr.id, sr.status FROM signature_requests sr WHERE ${where})
+    SELECT count(*) AS requests,
+           count(*) FILTER (WHERE status = 'in_progress') AS in_progress,
+           count(*) FILTER (WHERE status = 'completed') AS completed,
+           count(*) FILTER (WHERE status = 'rejected') AS rejected,
+           count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
+           count(*) FILTER (WHERE status = 'expired') AS expired,
+           (SELECT count(*) FROM signature_request_signers s JOIN matching m ON m.id = s.request_id
+             WHERE s.kind <> 'copy') AS units
+    FROM matching`,
+  );
+  const number = (key: keyof ContractHistoryTotals) => Number(row?.[key] ?? 0);
+  return {
+    requests: number('requests'),
+    units: number('units'),
+    in_progress: number('in_progress'),
+    completed: number('completed'),
+    rejected: number('rejected'),
+    cancelled: number('cancelled'),
+    expired: number('expired'),
+  };
+}
+
+/** One page of the contract history, sorted, with the totals of everything that matches. */
+export async function contractHistoryPage(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  scope: ReportScope,
+  input: ReportFilters & ReportSort & PageInput,
+): Promise<{ items: ContractHistoryRow[]; total: number; totals: ContractHistoryTotals }> {
+  const where = reportWhere(actor, scope, input);
+  const { limit, offset } = pageWindow(input);
+  const [totals, ids] = await Promise.all([
+    totalsOf(deps, where),
+    queryRows<{ id: number }>(
+      deps.database.db,
+      sql`SELECT sr.id FROM signature_requests sr WHERE ${where} ORDER BY ${orderBy(input)} LIMIT ${limit} OFFSET ${offset}`,
+    ),
+  ]);
+  const order = ids.map((row) => Number(row.id));
+  const rows =
+    order.length === 0
+      ? []
+      : await queryRows<RawRow>(
+          deps.database.db,
+          rowsOf(sql`SELECT unnest(${intArrayLiteral(order)}::int[])`),
+        );
+  const byId = new Map(rows.map((raw) => [Number(raw.id), toRow(raw)]));
+  return { items: order.flatMap((id) => byId.get(id) ?? []), total: totals.requests, totals };
+}
+
+/**
+ * Every matching request, newest first, `size` at a time (keyset on the id: ids grow with time),
+ * each batch one statement: memory stays flat however many rows the export has.
+ */
+export async function* contractHistoryBatches(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  scope: ReportScope,
+  filters: ReportFilters,
+  size = 1000,
+): AsyncGenerator<ContractHistoryRow[]> {
+  const where = reportWhere(actor, scope, filters);
+  let before: number | null = null;
+  for (;;) {
+    const after: SQL = before === null ? sql`` : sql`AND sr.id < ${before}`;
+    const raws = await queryRows<RawRow>(
+      deps.database.db,
+      sql`${rowsOf(sql`SELECT sr.id FROM signature_requests sr WHERE ${where} ${after} ORDER BY sr.id DESC LIMIT ${size}`)}
+        ORDER BY sr.id DESC`,
+    );
+    if (raws.length === 0) return;
+    yield raws.map(toRow);
+    before = Number(raws[raws.length - 1]!.id);
+    if (raws.length < size) return;
+  }
+}
