@@ -114,8 +114,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.list-signature-request.list': { element: RequestHistoryPage },
   'admin.update-signature-request.update': { element: RequestDetailPage },
   'admin.bulk-requests': { element: BulkRequestsPage },
-  'admin.reports.report': { title: 'app.pages.report' },
-  'admin.reports.report_companies': { title: 'app.pages.report_companies' },
   'admin.company_features': { element: CompanyFeaturesPage },
   'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
   'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
