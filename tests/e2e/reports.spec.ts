@@ -89,7 +89,7 @@ test('the platform reads every company and filters by one', { tag: '@mobile' }, 
   await expect(page.getByRole('heading', { level: 1, name: 'Reporte empresas' })).toBeVisible();
 
   if (isPhone(page)) await page.getByRole('button', { name: 'Agregar filtro' }).click();
-  if (isPhone(page)) await page.getByRole('menuitem', { name: 'Empresa' }).click();
+  if (isPhone(page)) await page.getByRole('menuitemcheckbox', { name: 'Empresa', exact: true }).click();
   const company = page.locator('form').first().getByRole('combobox', { name: 'Empresa' });
   await company.fill('Pacífico E2E');
   await page.getByRole('option', { name: REPORT_OTHER.fiscalName }).click();
