@@ -26,7 +26,7 @@ export function SignersCell({ record, resource }: { record: SignersRecord; resou
 /** The company, with the branch under it when the request belongs to one. */
 export function CompanyCell({ record }: { record: { company_name?: string; branch_name?: string | null } }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: { md: 150 } }}>
       <Typography variant="body2">{record.company_name}</Typography>
       {record.branch_name ? (
         <Typography variant="caption" color="text.secondary">
@@ -34,5 +34,14 @@ export function CompanyCell({ record }: { record: { company_name?: string; branc
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/** The request's title, given room to read on a desktop. */
+export function TitleCell({ title }: { title?: string }) {
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: { md: 180 } }}>
+      {title}
+    </Typography>
   );
 }

@@ -1,12 +1,11 @@
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import { createElement } from 'react';
 import { DateInput } from 'react-admin';
-import { formatNumber } from '../../format';
 import type { ValueChipStyles } from '../../framework/common/ValueChip';
 import { defineResource } from '../../framework/defineResource';
 import { choicesOfStyles } from '../../framework/fieldParts';
 import { REQUEST_STATUS_CHIPS } from '../../requests/history/requestHistoryText';
-import { CompanyCell, SignersCell } from './ReportCells';
+import { CompanyCell, SignersCell, TitleCell } from './ReportCells';
 import {
   BranchFilterInput,
   CompanyFilterInput,
@@ -55,7 +54,10 @@ const pickerFilters = (resource: string) => [
 
 /** The columns both reports show, the company's with its branch. */
 const columns = (resource: string) => ({
-  title: { column: true },
+  title: {
+    column: true,
+    render: (record: { title?: string }) => createElement(TitleCell, { title: record.title }),
+  },
   company_name: {
     column: { sortable: false },
     render: (record: { company_name?: string; branch_name?: string | null }) =>
@@ -71,7 +73,7 @@ const columns = (resource: string) => ({
   },
   units: {
     column: { sortable: false, align: 'right' as const },
-    render: (record: { units?: number }) => formatNumber(Number(record.units ?? 0)),
+    countLabel: `resources.${resource}.units_count` as const,
   },
   created_at: { kind: 'dateTime' as const, column: { noWrap: true } },
   completed_at: { kind: 'dateTime' as const, column: { noWrap: true } },

@@ -36,6 +36,7 @@ const en = {
     expired: 'Expired',
   },
   signed_of: '%{signed} of %{total} signed',
+  units_count: '%{smart_count} unit |||| %{smart_count} units',
   totals: {
     title: 'Totals of the filtered requests',
     requests: 'Requests',
@@ -85,6 +86,7 @@ const es = {
     expired: 'Vencida',
   },
   signed_of: '%{signed} de %{total} firmaron',
+  units_count: '%{smart_count} unidad |||| %{smart_count} unidades',
   totals: {
     title: 'Totales de las solicitudes filtradas',
     requests: 'Solicitudes',
