@@ -93,8 +93,8 @@ type RawRow = {
   signers: { name: string; status: keyof typeof SIGNER_STATUS_LABELS; kind: string }[] | string;
 };
 
-/** The report's columns for the requests `ids` selects (a subquery of ids, in any order). */
-const rowsOf = (ids: SQL) => sql`
+/** The report's columns, followed by the caller's WHERE (over `sr`), order and limit. */
+const ROWS_SELECT = sql`
   SELECT sr.id, sr.title, sr.company_id, c.fiscal_name AS own_name, parent.fiscal_name AS parent_name,
          sr.package_id, dp.name AS package_name, sr.created_by, u.name AS creator_name,
          u.last_name AS creator_last_name, sr.status, sr.created_at, sr.completed_at, sr.expires_at,
@@ -105,8 +105,7 @@ const rowsOf = (ids: SQL) => sql`
   JOIN companies c ON c.id = sr.company_id
   LEFT JOIN companies parent ON parent.id = c.parent_id
   LEFT JOIN document_packages dp ON dp.id = sr.package_id
-  LEFT JOIN users u ON u.id = sr.created_by
-  WHERE sr.id IN (${ids})`;
+  LEFT JOIN users u ON u.id = sr.created_by`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -194,7 +193,7 @@ export async function contractHistoryPage(
       ? []
       : await queryRows<RawRow>(
           deps.database.db,
-          rowsOf(sql`SELECT unnest(${intArrayLiteral(order)}::int[])`),
+          sql`${ROWS_SELECT} WHERE sr.id = ANY(${intArrayLiteral(order)}::int[])`,
         );
   const byId = new Map(rows.map((raw) => [Number(raw.id), toRow(raw)]));
   return { items: order.flatMap((id) => byId.get(id) ?? []), total: totals.requests, totals };
@@ -217,8 +216,9 @@ export async function* contractHistoryBatches(
     const after: SQL = before === null ? sql`` : sql`AND sr.id < ${before}`;
     const raws = await queryRows<RawRow>(
       deps.database.db,
-      sql`${rowsOf(sql`SELECT sr.id FROM signature_requests sr WHERE ${where} ${after} ORDER BY sr.id DESC LIMIT ${size}`)}
-        ORDER BY sr.id DESC`,
+      // One statement per batch, straight down the id index: the signers' subquery runs only for
+      // the batch's rows (PostgreSQL evaluates it after the LIMIT).
+      sql`${ROWS_SELECT} WHERE ${where} ${after} ORDER BY sr.id DESC LIMIT ${size}`,
     );
     if (raws.length === 0) return;
     yield raws.map(toRow);
