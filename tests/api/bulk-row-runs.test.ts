@@ -197,6 +197,7 @@ describe(`bulk jobs of several rows on ${testDatabaseKind}`, () => {
           templateVersionId: null,
           fieldValues: { cliente: 'Ana "la \\ de"\nPérez', valor: '5' },
           key: `companies/${companyId}/valores/${number}.pdf`,
+          bytes: 0,
           sha256: 'ab'.repeat(32),
           pageCount: 1,
           fieldBoxes: [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -130,6 +131,8 @@ export const documentPackageDocuments = pgTable(
     pdfName: text('pdf_name'),
     pdfPages: integer('pdf_pages'),
     pdfSha256: text('pdf_sha256'),
+    /** Size of the stored PDF, for the storage statistics. */
+    pdfBytes: bigint('pdf_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -138,6 +141,7 @@ export const documentPackageDocuments = pgTable(
       sql`num_nonnulls(${table.templateVersionId}, ${table.pdfKey}) = 1`,
     ),
     index('document_package_documents_package_idx').on(table.packageId),
+    index('document_package_documents_company_bytes_idx').on(table.companyId, table.pdfBytes),
   ],
 );
 

@@ -194,11 +194,20 @@ export const signatureRequestDocuments = pgTable(
     fieldBoxes: jsonb('field_boxes').$type<Record<string, unknown>[]>().notNull().default([]),
     sealedKey: text('sealed_key'),
     sealedSha256: text('sealed_sha256'),
+    /** Sizes of the stored files (rendered, sealed), for the storage statistics. */
+    renderedBytes: bigint('rendered_bytes', { mode: 'number' }).notNull().default(0),
+    sealedBytes: bigint('sealed_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('signature_request_documents_position_unique').on(table.requestId, table.position),
     index('signature_request_documents_sealed_sha_idx').on(table.sealedSha256),
+    // Storage statistics sum the sizes per company from this index alone.
+    index('signature_request_documents_company_bytes_idx').on(
+      table.companyId,
+      table.renderedBytes,
+      table.sealedBytes,
+    ),
   ],
 );
 
@@ -245,6 +254,9 @@ export const signatureRequestSigners = pgTable(
     signatureKind: text('signature_kind', { enum: ['drawn', 'typed', 'uploaded', 'stored'] }),
     selfieKey: text('selfie_key'),
     selfieSha256: text('selfie_sha256'),
+    /** Sizes of the stored images (signature, selfie), for the storage statistics. */
+    signatureBytes: integer('signature_bytes').notNull().default(0),
+    selfieBytes: integer('selfie_bytes').notNull().default(0),
     consentVersion: text('consent_version'),
     /** OTP channel and masked destination that authenticated the signature. */
     otpChannel: text('otp_channel'),
@@ -271,6 +283,8 @@ export const signatureRequestSigners = pgTable(
     index('signature_request_signers_rejected_idx')
       .on(table.rejectedAt)
       .where(sql`${table.status} = 'rejected'`),
+    // Storage statistics sum the image sizes per company from this index alone.
+    index('signature_request_signers_company_bytes_idx').on(table.companyId, table.signatureBytes, table.selfieBytes),
   ],
 );
 
@@ -425,6 +439,8 @@ export const pdfTemplates = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     fileKey: text('file_key').notNull(),
+    /** Size of the stored file, for the storage statistics. */
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull().default(0),
     sha256: text('sha256').notNull(),
     pageCount: integer('page_count').notNull(),
     /** Each page's size in points: `[{ width, height }]`. */

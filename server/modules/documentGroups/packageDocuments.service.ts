@@ -33,7 +33,7 @@ export const PACKAGE_DOCUMENT_MESSAGES = {
 } as const;
 
 type PdfUpload = { filename: string; content_base64: string };
-type StoredPdf = { key: string; name: string; pages: number; sha256: string };
+type StoredPdf = { key: string; name: string; pages: number; sha256: string; bytes: number };
 
 /** Checks an uploaded PDF (type, size, encryption, active content) and stores it for the company. */
 async function storePdf(deps: Deps, companyId: number, upload: PdfUpload): Promise<StoredPdf> {
@@ -45,6 +45,7 @@ async function storePdf(deps: Deps, companyId: number, upload: PdfUpload): Promi
     key,
     name: upload.filename,
     pages: pageCount,
+    bytes: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
   };
 }
@@ -54,6 +55,7 @@ const pdfColumns = (pdf: StoredPdf) => ({
   pdfName: pdf.name,
   pdfPages: pdf.pages,
   pdfSha256: pdf.sha256,
+  pdfBytes: pdf.bytes,
 });
 
 /** Adds template versions (of the group's company, templates not deleted) at the end of a group. */

@@ -86,6 +86,8 @@ export type PreparedDocument = {
   templateVersionId: number | null;
   fieldValues: Record<string, string>;
   key: string;
+  /** Size of the stored file. */
+  bytes: number;
   sha256: string;
   pageCount: number;
   fieldBoxes: FieldBoxRecord[];
@@ -139,6 +141,7 @@ export async function prepareRequestDocuments(
         templateVersionId: rendered.templateVersionId,
         fieldValues: rendered.fieldValues,
         key,
+        bytes: rendered.pdf.length,
         sha256: rendered.sha256,
         pageCount: rendered.pageCount,
         fieldBoxes: rendered.fieldBoxes,
@@ -152,6 +155,7 @@ export async function prepareRequestDocuments(
         templateVersionId: null,
         fieldValues: {},
         key,
+        bytes: document.pdf.length,
         sha256: sha256Hex(document.pdf),
         pageCount,
         fieldBoxes: document.fieldBoxes,
@@ -247,6 +251,7 @@ export function documentRows(requestId: number, prepared: PreparedRequest) {
     templateVersionId: document.templateVersionId,
     fieldValues: document.fieldValues,
     renderedKey: document.key,
+    renderedBytes: document.bytes,
     renderedSha256: document.sha256,
     pageCount: document.pageCount,
     fieldBoxes: document.fieldBoxes,

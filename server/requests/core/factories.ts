@@ -102,6 +102,7 @@ export async function createTestRequest(deps: Deps, input: NewTestRequest): Prom
           position: index + 1,
           name: `${title} (${index + 1})`,
           renderedKey: key,
+          renderedBytes: document.pdf.length,
           renderedSha256: document.sha256,
           pageCount: document.pageCount,
           fieldBoxes: document.fieldBoxes,

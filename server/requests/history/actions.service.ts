@@ -240,7 +240,7 @@ export async function updateRequestContent(
   await db.transaction(ensureEditable);
   const rendered = new Map<
     number,
-    { key: string; sha256: string; pageCount: number; fieldBoxes: unknown[] }
+    { key: string; bytes: number; sha256: string; pageCount: number; fieldBoxes: unknown[] }
   >();
   for (const change of changes) {
     const document = byId.get(change.id);
@@ -268,9 +268,11 @@ export async function updateRequestContent(
     });
     // A new key per content: the previous file stays until the change commits.
     const key = `companies/${document.companyId}/requests/${requestId}/document-${document.position}-${pdf.sha256.slice(0, 16)}.pdf`;
-    await deps.storage.put(key, Buffer.from(pdf.pdf_base64, 'base64'));
+    const bytes = Buffer.from(pdf.pdf_base64, 'base64');
+    await deps.storage.put(key, bytes);
     rendered.set(document.id, {
       key,
+      bytes: bytes.length,
       sha256: pdf.sha256,
       pageCount: pdf.page_count,
       fieldBoxes: pdf.field_boxes,
@@ -289,6 +291,7 @@ export async function updateRequestContent(
           ...(render
             ? {
                 renderedKey: render.key,
+                renderedBytes: render.bytes,
                 renderedSha256: render.sha256,
                 pageCount: render.pageCount,
                 fieldBoxes: render.fieldBoxes as Record<string, unknown>[],

@@ -149,6 +149,7 @@ export async function uploadPdfTemplate(
       companyId,
       name: input.filename,
       fileKey: key,
+      fileBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       pageCount,
       pages,

@@ -110,7 +110,7 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
     await deps.storage.put(key, pdf);
     const won = await db
       .update(signatureRequestDocuments)
-      .set({ sealedKey: key, sealedSha256: sha256 })
+      .set({ sealedKey: key, sealedSha256: sha256, sealedBytes: pdf.length })
       .where(and(eq(signatureRequestDocuments.id, document.id), isNull(signatureRequestDocuments.sealedKey)))
       .returning({ id: signatureRequestDocuments.id });
     if (won.length === 0) await deps.storage.delete(key);

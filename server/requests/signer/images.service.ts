@@ -31,7 +31,7 @@ export async function saveSignatureImage(deps: Deps, input: Context & { kind: 'd
   await deps.storage.put(key, image.bytes);
   await db
     .update(signatureRequestSigners)
-    .set({ signatureKey: key, signatureKind: input.kind })
+    .set({ signatureKey: key, signatureKind: input.kind, signatureBytes: image.bytes.length })
     .where(eq(signatureRequestSigners.id, signer.id));
   return { width: image.width, height: image.height };
 }
@@ -56,7 +56,7 @@ export async function saveSelfie(deps: Deps, input: Context) {
   await db.transaction(async (tx) => {
     await tx
       .update(signatureRequestSigners)
-      .set({ selfieKey: key, selfieSha256: sha256 })
+      .set({ selfieKey: key, selfieSha256: sha256, selfieBytes: photo.bytes.length })
       .where(eq(signatureRequestSigners.id, signer.id));
     await appendRequestEvent(tx, {
       requestId: request.id,

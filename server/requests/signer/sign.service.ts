@@ -84,7 +84,7 @@ async function recordSignature(
   tx: Db,
   signer: LinkedSigner['signer'],
   request: LinkedSigner['request'],
-  evidence: Evidence & { signatureKey: string | null },
+  evidence: Evidence & { signatureKey: string | null; signatureBytes: number },
 ): Promise<Webhook[]> {
   if (signer.kind === 'copy') throw new HttpProblem(409, SIGNING_MESSAGES.copyOnly);
   if (!(await isTheirTurn(tx, signer))) throw new HttpProblem(409, SIGNING_MESSAGES.notYourTurn);
@@ -101,6 +101,7 @@ async function recordSignature(
       userAgent: evidence.userAgent ?? null,
       signatureKind: evidence.signature.kind,
       signatureKey: typed === null ? evidence.signatureKey : null,
+      signatureBytes: typed === null ? evidence.signatureBytes : 0,
       fieldValues: {
         ...signer.fieldValues,
         ...fieldValues,
@@ -202,7 +203,11 @@ export async function signRequest(deps: Deps, token: string, evidence: Evidence)
     const signatureKey =
       evidence.signature.kind === 'typed' ? null : await signatureKeyFor(deps, signer, signer);
     return {
-      webhooks: await recordSignature(deps, tx, signer, request, { ...evidence, signatureKey }),
+      webhooks: await recordSignature(deps, tx, signer, request, {
+        ...evidence,
+        signatureKey,
+        signatureBytes: signer.signatureBytes,
+      }),
       requestId: request.id,
     };
   });
@@ -250,6 +255,8 @@ export async function signMultiple(
         ...(await recordSignature(deps, tx, signer, row!.request, {
           ...evidence,
           signatureKey,
+          // A copy of the link's signer's image: the same size.
+          signatureBytes: linked.signer.signatureBytes,
           // The authentication of the link's signer stands for every document signed at once.
           fieldValues: {},
         })),
