@@ -284,7 +284,11 @@ export const signatureRequestSigners = pgTable(
       .on(table.rejectedAt)
       .where(sql`${table.status} = 'rejected'`),
     // Storage statistics sum the image sizes per company from this index alone.
-    index('signature_request_signers_company_bytes_idx').on(table.companyId, table.signatureBytes, table.selfieBytes),
+    index('signature_request_signers_company_bytes_idx').on(
+      table.companyId,
+      table.signatureBytes,
+      table.selfieBytes,
+    ),
   ],
 );
 
