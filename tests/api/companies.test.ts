@@ -251,8 +251,8 @@ describe('POST get_company_statistics', () => {
       });
     const response = await stats(andinaUser, ids.andina);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ storage_used: '0.115', storage_capacity: '1.5' });
-    expect((await stats(andinaUser, ids.branch)).json().data).toEqual({
+    expect(response.json().data).toMatchObject({ storage_used: '0.115', storage_capacity: '1.5' });
+    expect((await stats(andinaUser, ids.branch)).json().data).toMatchObject({
       storage_used: '0',
       storage_capacity: '0',
     });
