@@ -85,51 +85,61 @@ export const ROUTES = [
     name: 'admin.getStorageStatistics',
     path: '/statistics/storage',
     access: ['statistics.companies_storage'],
+    screenEndpoint: 'getCompaniesStatistics',
   },
   {
     name: 'admin.getCompanyStorageStatistics',
     path: '/statistics/company',
     access: ['statistics.company_storage'],
+    screenEndpoint: 'getCompanyStatistics',
   },
   {
     name: 'admin.getUsersCompaniesStorageStatistics',
     path: '/statistics/users',
     access: ['statistics.companies_users'],
+    screenEndpoint: 'getCompaniesUsersStatistics',
   },
   {
     name: 'admin.getUsersCompanyStorageStatistics',
     path: '/statistics/users/company',
     access: ['statistics.company_users'],
+    screenEndpoint: 'getCompanyUsersStatistics',
   },
   {
     name: 'admin.getCompaniesUnlimitedPackagesStatistics',
     path: '/statistics/packages',
     access: ['statistics.companies_packages_unlimited'],
+    screenEndpoint: 'getCompaniesPackagesStatistics',
   },
   {
     name: 'admin.getCompanyUnlimitedPackagesStatistics',
     path: '/statistics/packages/company',
     access: ['statistics.company_packages_unlimited'],
+    screenEndpoint: 'getCompanyPackagesStatistics',
   },
   {
     name: 'admin.getCompaniesUnitsPackagesStatistics',
     path: '/statistics/packages_units',
     access: ['statistics.companies_packages_units'],
+    screenEndpoint: 'getCompaniesUnitsPackagesStatistics',
   },
   {
     name: 'admin.getCompanyUnitsPackagesStatistics',
     path: '/statistics/packages_units/company',
     access: ['statistics.company_packages_units'],
+    screenEndpoint: 'getCompanyUnitsPackagesStatistics',
   },
   {
     name: 'admin.getCompaniesValidationCodes',
     path: '/statistics/validation_codes',
     access: ['statistics.companies_codes'],
+    screenEndpoint: 'getCompaniesValidationCodes',
   },
   {
     name: 'admin.getCompanyValidationCodes',
     path: '/statistics/validation_codes/company',
     access: ['statistics.company_codes'],
+    screenEndpoint: 'getCompanyValidationCodes',
   },
 ] as const satisfies readonly RouteDefinition[];
 

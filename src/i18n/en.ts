@@ -4,6 +4,7 @@ import { englishDocumentGroupsMessages, englishDocumentGroupsResources } from '.
 import { englishListMessages } from './en.list';
 import { englishPlatformApp, englishPlatformResources } from './en.platform';
 import { englishSessionMessages } from './en.session';
+import { englishStatisticsMessages } from './en.statistics';
 import { englishTemplatesApp, englishTemplatesResources } from './en.templates';
 import { englishUsersMessages, englishUsersResources } from './en.users';
 
@@ -43,6 +44,7 @@ export const englishAppMessages = {
     ...englishListMessages,
     // --- Companies, branches and company features (./en.companies.ts) ---
     ...englishCompaniesMessages,
+    ...englishStatisticsMessages,
     // --- Application shell (navigation, layout, feedback) ---
     shell: {
       skip_to_content: 'Skip to content',

@@ -5,6 +5,7 @@ import { spanishDocumentGroupsMessages, spanishDocumentGroupsResources } from '.
 import { spanishListMessages } from './es.list';
 import { spanishPlatformApp, spanishPlatformResources } from './es.platform';
 import { spanishSessionMessages } from './es.session';
+import { spanishStatisticsMessages } from './es.statistics';
 import { spanishTemplatesApp, spanishTemplatesResources } from './es.templates';
 import { spanishUsersMessages, spanishUsersResources } from './es.users';
 
@@ -42,6 +43,7 @@ export const spanishAppMessages = {
     ...spanishListMessages,
     // --- Companies, branches and company features (./es.companies.ts) ---
     ...spanishCompaniesMessages,
+    ...spanishStatisticsMessages,
     // --- Application shell (navigation, layout, feedback) ---
     shell: {
       skip_to_content: 'Saltar al contenido',

@@ -54,6 +54,47 @@ const DocumentTemplatePage = onDemand(
   () => import('./DocumentTemplatePage'),
   (m) => m.DocumentTemplatePage,
 );
+// Statistics: each page its own chunk with the charts (@mui/x-charts), never in the first list's JS.
+const CompaniesStoragePage = onDemand(
+  () => import('../statistics/StoragePages'),
+  (m) => m.CompaniesStoragePage,
+);
+const CompanyStoragePage = onDemand(
+  () => import('../statistics/StoragePages'),
+  (m) => m.CompanyStoragePage,
+);
+const CompaniesUsersPage = onDemand(
+  () => import('../statistics/UsersPages'),
+  (m) => m.CompaniesUsersPage,
+);
+const CompanyUsersPage = onDemand(
+  () => import('../statistics/UsersPages'),
+  (m) => m.CompanyUsersPage,
+);
+const CompaniesUnlimitedPackagesPage = onDemand(
+  () => import('../statistics/PackagesPages'),
+  (m) => m.CompaniesUnlimitedPackagesPage,
+);
+const CompanyUnlimitedPackagesPage = onDemand(
+  () => import('../statistics/PackagesPages'),
+  (m) => m.CompanyUnlimitedPackagesPage,
+);
+const CompaniesUnitPackagesPage = onDemand(
+  () => import('../statistics/PackagesPages'),
+  (m) => m.CompaniesUnitPackagesPage,
+);
+const CompanyUnitPackagesPage = onDemand(
+  () => import('../statistics/PackagesPages'),
+  (m) => m.CompanyUnitPackagesPage,
+);
+const CompaniesValidationCodesPage = onDemand(
+  () => import('../statistics/CodesPages'),
+  (m) => m.CompaniesValidationCodesPage,
+);
+const CompanyValidationCodesPage = onDemand(
+  () => import('../statistics/CodesPages'),
+  (m) => m.CompanyValidationCodesPage,
+);
 const SingleRequestPage = onDemand(
   () => import('../requests/sending/SingleRequestPage'),
   (m) => m.SingleRequestPage,
@@ -115,18 +156,16 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.update-signature-request.update': { element: RequestDetailPage },
   'admin.bulk-requests': { element: BulkRequestsPage },
   'admin.company_features': { element: CompanyFeaturesPage },
-  'admin.getStorageStatistics': { title: 'app.pages.statistics_companies_storage' },
-  'admin.getCompanyStorageStatistics': { title: 'app.pages.statistics_company_storage' },
-  'admin.getUsersCompaniesStorageStatistics': { title: 'app.pages.statistics_companies_users' },
-  'admin.getUsersCompanyStorageStatistics': { title: 'app.pages.statistics_company_users' },
-  'admin.getCompaniesUnlimitedPackagesStatistics': {
-    title: 'app.pages.statistics_companies_unlimited_packages',
-  },
-  'admin.getCompanyUnlimitedPackagesStatistics': { title: 'app.pages.statistics_company_unlimited_packages' },
-  'admin.getCompaniesUnitsPackagesStatistics': { title: 'app.pages.statistics_companies_unit_packages' },
-  'admin.getCompanyUnitsPackagesStatistics': { title: 'app.pages.statistics_company_unit_packages' },
-  'admin.getCompaniesValidationCodes': { title: 'app.pages.statistics_companies_codes' },
-  'admin.getCompanyValidationCodes': { title: 'app.pages.statistics_company_codes' },
+  'admin.getStorageStatistics': { element: CompaniesStoragePage },
+  'admin.getCompanyStorageStatistics': { element: CompanyStoragePage },
+  'admin.getUsersCompaniesStorageStatistics': { element: CompaniesUsersPage },
+  'admin.getUsersCompanyStorageStatistics': { element: CompanyUsersPage },
+  'admin.getCompaniesUnlimitedPackagesStatistics': { element: CompaniesUnlimitedPackagesPage },
+  'admin.getCompanyUnlimitedPackagesStatistics': { element: CompanyUnlimitedPackagesPage },
+  'admin.getCompaniesUnitsPackagesStatistics': { element: CompaniesUnitPackagesPage },
+  'admin.getCompanyUnitsPackagesStatistics': { element: CompanyUnitPackagesPage },
+  'admin.getCompaniesValidationCodes': { element: CompaniesValidationCodesPage },
+  'admin.getCompanyValidationCodes': { element: CompanyValidationCodesPage },
 };
 
 /**

@@ -85,7 +85,16 @@ const LOGIN = { path: '/session/login', title: 'Iniciar sesión' };
  * Screens built on a list the contract keeps for the platform's company (scope global): the holder,
  * a customer company's user, holds their permissions but is sent home like one lacking them.
  */
-const PLATFORM_LISTS = new Set(['admin.banner.items-crud', 'admin.notifications', 'admin.help_center']);
+const PLATFORM_LISTS = new Set([
+  'admin.banner.items-crud',
+  'admin.notifications',
+  'admin.help_center',
+  'admin.getStorageStatistics',
+  'admin.getUsersCompaniesStorageStatistics',
+  'admin.getCompaniesUnlimitedPackagesStatistics',
+  'admin.getCompaniesUnitsPackagesStatistics',
+  'admin.getCompaniesValidationCodes',
+]);
 
 /** Where SPEC §2.2 sends each visitor. `null` = stays on the route and shows its own screen. */
 function landing(
