@@ -128,7 +128,8 @@ export function FigureChart(props: {
     props.categories.length * (props.stacked ? 34 : 22 * props.series.length + 12) + 90,
   );
   return (
-    <Box aria-hidden="true" sx={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
+    // Inert: the chart's own focus stops would lead a keyboard into something a screen reader skips.
+    <Box aria-hidden="true" inert sx={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
       <BarChart
         dataset={dataset}
         layout="horizontal"
