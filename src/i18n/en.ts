@@ -61,7 +61,6 @@ export const englishAppMessages = {
       footer_certification:
         'Rúbrica holds ISO 9001 and ISO 27001 certification for electronic and digital signature, granted by a global certification body.',
       footer_rights: '© %{year} Rúbrica. All rights reserved.',
-      placeholder_notice: 'This section will be available soon.',
     },
     user_menu: {
       open: 'User menu',
@@ -81,9 +80,7 @@ export const englishAppMessages = {
       close: 'Close',
       support_form_title: 'Request support',
       support_form_subject: 'Subject',
-      support_form_description: 'Describe your request',
       support_form_submit: 'Send request',
-      support_form_unavailable: 'Sending requests from here will be available soon. Meanwhile, call us.',
     },
     storage: {
       title: 'Storage',

@@ -61,7 +61,6 @@ export const spanishAppMessages = {
       footer_certification:
         'Rúbrica cuenta con certificación ISO 9001 e ISO 27001 para firma electrónica y digital, otorgada por un organismo de certificación global.',
       footer_rights: '© %{year} Rúbrica. Todos los derechos reservados.',
-      placeholder_notice: 'Esta sección estará disponible próximamente.',
     },
     user_menu: {
       open: 'Menú de usuario',
@@ -81,10 +80,7 @@ export const spanishAppMessages = {
       close: 'Cerrar',
       support_form_title: 'Solicitar soporte',
       support_form_subject: 'Asunto',
-      support_form_description: 'Describa su solicitud',
       support_form_submit: 'Enviar solicitud',
-      support_form_unavailable:
-        'El envío de solicitudes desde aquí estará disponible próximamente. Mientras tanto, llámenos.',
     },
     storage: {
       title: 'Almacenamiento',

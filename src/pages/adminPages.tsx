@@ -2,8 +2,6 @@ import { type ComponentType, Fragment, lazy, type ReactElement, Suspense } from 
 import { Loading } from 'react-admin';
 import type { GUEST_ROUTE_NAMES, PUBLIC_SIGNING_ROUTE_NAMES, RouteName } from '../access/routes';
 import { resourcePageOf } from '../framework/contributions';
-import type { AppMessageKey } from '../i18n/en';
-import { PlaceholderPage } from './PlaceholderPage';
 
 /**
  * A screen loaded when its route first opens (STYLE 13): its own chunk, with whatever heavy editor
@@ -130,8 +128,8 @@ export type AdminRouteName = Exclude<
   (typeof PUBLIC_SIGNING_ROUTE_NAMES)[number] | (typeof GUEST_ROUTE_NAMES)[number]
 >;
 
-/** A screen: a component, or the Spanish title of a placeholder until a later issue fills it. */
-type PageDeclaration = { element: () => ReactElement } | { title: AppMessageKey };
+/** A bespoke screen: the component of its lazily loaded page. */
+type PageDeclaration = { element: () => ReactElement };
 
 /**
  * The screen of every route react-admin renders that no resource declaration serves (resources bring
@@ -146,7 +144,6 @@ export const ADMIN_PAGES: Partial<Record<AdminRouteName, PageDeclaration>> = {
   'admin.update-signature.signature': { element: SignatureSettingsPage },
   'user.dashboard': { element: DashboardPage },
   'user.user.item-crud': { element: ProfilePage },
-  'user.documentTemplate.items-crud': { title: 'app.pages.document_templates' },
   'user.documentTemplate.item-crud': { element: DocumentTemplatePage },
   'admin.document.item-crud': { element: DocumentGroupEditPage },
   'admin.single-signature-request': { element: SingleRequestPage },
@@ -187,5 +184,5 @@ function routeScreen(name: string): ReactElement {
   if (generated) return generated();
   const page = ADMIN_PAGES[name as AdminRouteName];
   if (!page) throw new Error(`Ruta sin pantalla: ${name}`);
-  return 'element' in page ? page.element() : <PlaceholderPage title={page.title} />;
+  return page.element();
 }
