@@ -74,7 +74,13 @@ const TITLES: Record<string, string | null> = {
   'admin.getCompanyValidationCodes': 'Estadísticas: códigos de validación',
 };
 
-// The three visitors' walks are independent: let them run on both workers.
+/** Role 20's own labels of two screens (SPEC §2.6). */
+const PLATFORM_TITLES: Record<string, string> = {
+  'admin.company.items-crud': 'Creación de Empresas',
+  'admin.update-signature.signature': 'Firma Certificado Digital',
+};
+
+// The visitors' walks are independent: let them run on both workers.
 test.describe.configure({ mode: 'parallel' });
 
 /**
@@ -133,7 +139,13 @@ function landing(route: RouteDefinition, visitor: Visitor): { path: string; titl
 // A deep link loads the whole app; on a busy 2-core machine that can take a few seconds.
 const SETTLE = { timeout: 15_000 };
 
-async function expectLanding(page: Page, url: string, name: string, target: ReturnType<typeof landing>) {
+async function expectLanding(
+  page: Page,
+  url: string,
+  name: string,
+  target: ReturnType<typeof landing>,
+  platform = false,
+) {
   await page.goto(url);
   const heading = page.getByRole('heading', { level: 1 });
   if (target) {
@@ -141,7 +153,7 @@ async function expectLanding(page: Page, url: string, name: string, target: Retu
     await expect.soft(page, `${url} → ${target.path}`).toHaveURL(target.path, SETTLE);
     return;
   }
-  const title = TITLES[name];
+  const title = (platform && PLATFORM_TITLES[name]) || TITLES[name];
   if (title) await expect.soft(heading, `${url} shows its screen`).toHaveText(title, SETTLE);
   else await expect.soft(heading, `${url} shows its screen`).toBeVisible(SETTLE);
   await expect.soft(page, `${url} stays`).toHaveURL(url);
@@ -195,7 +207,7 @@ for (const visitor of visitors) {
     for (const route of ROUTES as readonly RouteDefinition[]) {
       const url = SAMPLE_PARAMS[route.path] ?? route.path;
       await test.step(`${route.name} (${url})`, () =>
-        expectLanding(page, url, route.name, landing(route, visitor)));
+        expectLanding(page, url, route.name, landing(route, visitor), visitor.platform));
       await expect.soft(page.getByText(PLACEHOLDER), `${url} is built`).toHaveCount(0);
     }
     // A reload keeps the screen (the server serves the app for any non-/api path).
