@@ -1,3 +1,4 @@
+import { unitPackageFigures, unlimitedPackageFigures } from '../../contract/endpoints/statistics';
 import type { AppMessageKey } from '../i18n/en';
 import { CompanyComparison, OwnFigures, useCompanyPage } from './CompanyComparison';
 import { type Figure, StatisticsPage, useFigures } from './StatisticsParts';
@@ -11,19 +12,9 @@ const figuresOf = <Key extends string>(keys: readonly Key[]) =>
     }),
   );
 
-const UNLIMITED = figuresOf(['assigned', 'active', 'expiring', 'expired', 'consumed'] as const);
+const UNLIMITED = figuresOf(unlimitedPackageFigures.keyof().options);
 const UNLIMITED_CHARTED = figuresOf(['active', 'expiring', 'expired'] as const);
-const UNITS = figuresOf([
-  'assigned',
-  'active',
-  'expiring',
-  'expired',
-  'units_assigned',
-  'units_consumed',
-  'units_available',
-  'units_expiring',
-  'units_expired',
-] as const);
+const UNITS = figuresOf(unitPackageFigures.keyof().options);
 const UNITS_CHARTED = figuresOf(['units_consumed', 'units_available', 'units_expired'] as const);
 
 /** /statistics/packages: unlimited packages of every company. */

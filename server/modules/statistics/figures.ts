@@ -1,4 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  unitPackageFigures as unitPackageFiguresSchema,
+  unlimitedPackageFigures as unlimitedPackageFiguresSchema,
+} from '../../../contract/endpoints/statistics.js';
 import type { FigureQuery } from './comparison.js';
 
 /** A moment as a query parameter (an ISO string both drivers read the same way). */
@@ -75,7 +79,7 @@ const packageStates = (now: Date) => {
   };
 };
 
-export const UNLIMITED_COLUMNS = ['assigned', 'active', 'expiring', 'expired', 'consumed'] as const;
+export const UNLIMITED_COLUMNS = unlimitedPackageFiguresSchema.keyof().options;
 
 /** Packages without a unit limit: counted by state, with the signatures consumed under them. */
 export const unlimitedPackageFigures = (now: Date): FigureQuery<(typeof UNLIMITED_COLUMNS)[number]> => {
@@ -95,17 +99,7 @@ export const unlimitedPackageFigures = (now: Date): FigureQuery<(typeof UNLIMITE
   };
 };
 
-export const UNIT_COLUMNS = [
-  'assigned',
-  'active',
-  'expiring',
-  'expired',
-  'units_assigned',
-  'units_consumed',
-  'units_available',
-  'units_expiring',
-  'units_expired',
-] as const;
+export const UNIT_COLUMNS = unitPackageFiguresSchema.keyof().options;
 
 /** Packages of units: counted by state, with their units bought, used, left, about to lapse and lapsed. */
 export const unitPackageFigures = (now: Date): FigureQuery<(typeof UNIT_COLUMNS)[number]> => {
