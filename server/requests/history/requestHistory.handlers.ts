@@ -4,7 +4,6 @@ import { signatureRequestDocuments } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { exportTrackedEmails } from '../../modules/emailTracker/emailTracker.handlers.js';
 import {
   ACTION_MESSAGES,
   cancelRequest,
@@ -22,6 +21,7 @@ import {
   signerOfRequest,
   signerTimeline,
 } from './detail.service.js';
+import { exportTrackedEmails } from './emailTracker.handlers.js';
 import { exportAttempts, exportHistory } from './exports.service.js';
 import { documentPdf, requestsZip, saveDownloadLog, signerImages } from './files.service.js';
 import { listRequests } from './history.service.js';

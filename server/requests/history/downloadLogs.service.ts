@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
-import { likePattern, listTotal, pageWindow } from '../common/listing.js';
+import { likePattern, listTotal, pageWindow } from '../../modules/common/listing.js';
 
 export type DownloadLog = z.output<typeof downloadLogRecord>;
 export type DownloadLogFilters = z.output<typeof downloadLogFilters>;

@@ -5,8 +5,8 @@ import { audit } from '../../audit.js';
 import { companies, mailOutbox, signatureRequestEmails, signatureRequests } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
-import { queueRequestMail } from '../../requests/core/mail.js';
-import { likePattern, listTotal, pageWindow } from '../common/listing.js';
+import { likePattern, listTotal, pageWindow } from '../../modules/common/listing.js';
+import { queueRequestMail } from '../core/mail.js';
 
 export type TrackedEmail = z.output<typeof trackedEmailRecord>;
 export type EmailTrackerFilters = z.output<typeof emailTrackerFilters>;
