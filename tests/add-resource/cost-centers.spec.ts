@@ -110,6 +110,10 @@ test(
     await page.getByRole('listbox', { name: 'Activo' }).getByText('Todos').click();
     await expectNoHorizontalOverflow(page);
 
+    // Settled first: the confirmation belongs to the row, and a list still reloading would replace
+    // the row (and close its dialog) right after the click.
+    await expect(row(page, name)).toHaveCount(1);
+    await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
     await row(page, name).getByRole('button', { name: 'Eliminar' }).click();
     await page
       .getByRole('dialog', { name: /¿Eliminar/ })

@@ -33,9 +33,9 @@ describe('start-up', () => {
   it('refuses to start when a contract entry has no handler, naming it', async () => {
     const withExtra = {
       ...endpoints,
-      getDashboardInfo: endpoint({
+      getUnservedFigures: endpoint({
         method: 'GET',
-        path: 'get_dashboard_info/{id}',
+        path: 'get_unserved_figures/{id}',
         summary: 'x',
         area: 'User',
         scope: 'company',
@@ -45,7 +45,7 @@ describe('start-up', () => {
       }),
     };
     await expect(buildApp(t.deps, { endpoints: withExtra })).rejects.toThrow(
-      /«getDashboardInfo» \(GET get_dashboard_info\/\{id\}\) del contrato no tiene handler/,
+      /«getUnservedFigures» \(GET get_unserved_figures\/\{id\}\) del contrato no tiene handler/,
     );
   });
 });

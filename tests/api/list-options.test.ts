@@ -41,9 +41,8 @@ function filterValues(
           ? [idFor(entry, from, field, ids)]
           : inner instanceof z.ZodArray
             ? [[idFor(entry, from, field, ids)]]
-            : /date/.test(field)
-              ? ['2026-01-15']
-              : ['a'];
+            : // A day for date filters (whatever their name: from, to, created_until), else a text.
+              ['2026-01-15', 'a'];
   return candidates.filter((value) => schema.safeParse(value).success);
 }
 
