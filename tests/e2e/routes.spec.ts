@@ -147,7 +147,8 @@ async function expectLanding(
   platform = false,
 ) {
   await page.goto(url);
-  const heading = page.getByRole('heading', { level: 1 });
+  // The page's own title comes first (a template's preview may hold headings of its own).
+  const heading = page.getByRole('heading', { level: 1 }).first();
   if (target) {
     await expect.soft(heading, `${url} → ${target.path}`).toHaveText(target.title, SETTLE);
     await expect.soft(page, `${url} → ${target.path}`).toHaveURL(target.path, SETTLE);
