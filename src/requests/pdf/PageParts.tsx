@@ -18,7 +18,7 @@ export function useCompanyFeatures(): readonly FeatureKey[] | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { companyId } = useCompanyScope();
   const features = useQuery({
-    queryKey: ['company-features', companyId],
+    queryKey: ['getCompanyFeatures', companyId],
     queryFn: ({ signal }) =>
       dataProvider.callEndpoint('getCompanyFeatures', { company_id: companyId }, { signal }),
     enabled: companyId > 0,

@@ -18,7 +18,8 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 
 export type CompanyFeatures = EndpointReply<'getCompanyEnabledFeatures'>;
 
-export const companyFeaturesKey = (companyId: number) => ['company-features', companyId] as const;
+// Named after its call: getCompanyFeatures (the PDF screens' gate) answers another shape for the same company.
+export const companyFeaturesKey = (companyId: number) => ['getCompanyEnabledFeatures', companyId] as const;
 
 /**
  * One switch per feature of the catalogue (contract/features.ts); platform-managed ones are
