@@ -110,15 +110,25 @@ async function walkMenu(page: Page) {
     const link = links[walk[step]!]!;
     const to = link.entry;
     await follow(page, link);
-    // Event-driven (a poll would sleep 100–500 ms between looks, some 250 times a walk).
-    await page
-      .waitForURL((url) => url.pathname === link.path)
-      .catch((error: Error) => Promise.reject(new Error(`${from} → ${to}: ${error.message}`)));
-    await expect(page.getByRole('heading', { level: 1 }), `${from} → ${to}`).toBeVisible();
-    // Settled: nothing left loading (a list that crashes does so once its data arrives).
-    await expect(page.locator('[role="progressbar"]:not([aria-valuenow])'), `${from} → ${to}`).toHaveCount(0);
+    // One in-page wait per move (separate expectations would cost a round trip each, some 250
+    // times a walk): the address is the link's, its title is shown, nothing is still loading (a
+    // list that crashes does so once its data arrives) and no error screen replaced it.
+    const settled = await page
+      .waitForFunction(
+        ({ path, crash }) => {
+          if (window.location.pathname !== path) return false;
+          if (document.body.textContent?.includes(crash)) return 'crashed';
+          const title = document.querySelector('h1');
+          if (!title || title.getClientRects().length === 0) return false;
+          return document.querySelector('[role="progressbar"]:not([aria-valuenow])') ? false : 'settled';
+        },
+        { path: link.path, crash: 'Algo salió mal' },
+        { timeout: 30_000 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch((error: Error) => `not settled: ${error.message}`);
+    expect(settled, `${from} → ${to}`).toBe('settled');
     expect(errors, `${from} → ${to}`).toEqual([]);
-    await expect(page.getByText('Algo salió mal'), `${from} → ${to}`).toHaveCount(0);
   }
 }
 
