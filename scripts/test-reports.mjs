@@ -59,14 +59,17 @@ export function readVitestReport(file, retryFile) {
   const brokenFiles = files.filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
+  const extra = retryFile ? readJson(retryFile) : null;
   /** @type {string[]} */
-  const flaky = retryFile ? (readJson(retryFile)?.flaky ?? []) : [];
+  const flaky = extra?.flaky ?? [];
+  /** @type {string[]} errors outside any test: vitest fails the run for each one */
+  const unhandled = extra?.unhandled ?? [];
   return {
     passed: Math.max(0, (report.numPassedTests ?? 0) - flaky.length),
-    failed: (report.numFailedTests ?? 0) + brokenFiles + flaky.length,
+    failed: (report.numFailedTests ?? 0) + brokenFiles + flaky.length + unhandled.length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     flaky,
-    failing,
+    failing: [...failing, ...unhandled.map((error) => `outside any test: ${firstLine(error)}`)],
   };
 }
 

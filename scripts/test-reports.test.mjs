@@ -138,25 +138,11 @@ describe('readVitestReport', () => {
     });
   });
 
-  it('learns of a retried test from a real vitest run through the retry reporter', () => {
-    const project = path.join(scratch, 'project');
+  /** Runs a real vitest on a scratch project of one test file through the retry reporter. */
+  function runVitest(/** @type {string} */ name, /** @type {string[]} */ testLines) {
+    const project = path.join(scratch, name);
     mkdirSync(project);
-    const attempts = path.join(project, 'attempts.txt');
-    writeFileSync(
-      path.join(project, 'sometimes.test.mjs'),
-      [
-        "import { existsSync, writeFileSync } from 'node:fs';",
-        "import { expect, it } from 'vitest';",
-        `const attempts = ${JSON.stringify(attempts)};`,
-        "it('fails the first time only', () => {",
-        '  const first = !existsSync(attempts);',
-        "  writeFileSync(attempts, 'x');",
-        '  expect(first).toBe(false);',
-        '});',
-        "it('always passes', () => expect(1).toBe(1));",
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(path.join(project, 'one.test.mjs'), [...testLines, ''].join('\n'));
     // A config of its own, or vitest would pick up the project's from a parent directory.
     const config = path.join(project, 'vitest.config.mjs');
     writeFileSync(config, "export default { test: { include: ['*.test.mjs'] } };\n");
@@ -183,9 +169,39 @@ describe('readVitestReport', () => {
         timeout: 120_000,
       },
     );
+    return { run, counts: readVitestReport(report, retries), project };
+  }
+
+  it('learns of a retried test from a real vitest run through the retry reporter', () => {
+    const attempts = path.join(scratch, 'attempts.txt');
+    const { run, counts } = runVitest('retried', [
+      "import { existsSync, writeFileSync } from 'node:fs';",
+      "import { expect, it } from 'vitest';",
+      `const attempts = ${JSON.stringify(attempts)};`,
+      "it('fails the first time only', () => {",
+      '  const first = !existsSync(attempts);',
+      "  writeFileSync(attempts, 'x');",
+      '  expect(first).toBe(false);',
+      '});',
+      "it('always passes', () => expect(1).toBe(1));",
+    ]);
     expect(run.status, run.stderr).toBe(0);
-    const counts = readVitestReport(report, retries);
     expect(counts).toMatchObject({ passed: 1, failed: 1 });
-    expect(counts?.flaky).toEqual(['sometimes.test.mjs › fails the first time only (passed after 1 retry)']);
+    expect(counts?.flaky).toEqual(['one.test.mjs › fails the first time only (passed after 1 retry)']);
+  }, 150_000);
+
+  it('counts and names an error thrown outside any test, for which vitest fails a run of passing tests', () => {
+    const { run, counts } = runVitest('unhandled', [
+      "import { expect, it } from 'vitest';",
+      "it('passes but leaves a rejection behind', () => {",
+      "  Promise.reject(new Error('nobody waited for this'));",
+      '  expect(1).toBe(1);',
+      '});',
+    ]);
+    expect(run.status).toBe(1);
+    expect(counts).toMatchObject({ passed: 1, failed: 1 });
+    expect(counts?.failing).toEqual([
+      expect.stringMatching(/^outside any test: Error: nobody waited for this/),
+    ]);
   }, 150_000);
 });
