@@ -149,13 +149,19 @@ describe('LoginPage', () => {
     typeEarly('email', 'ana@example.com');
     typeEarly('password', 'secreta');
 
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, page());
+      root = hydrateRoot(container, page());
     });
     submitButton().click();
     await waitFor(() =>
       expect(login).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'secreta' }),
     );
+    // The sign-in ends on /home: wait for it, then unmount this root (Testing Library's cleanup
+    // knows only the roots it rendered), or React would go on rendering after the test file's
+    // window is gone, an error vitest fails the whole run for.
+    expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
+    act(() => root?.unmount());
     container.remove();
   });
 });
