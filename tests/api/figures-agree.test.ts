@@ -4,14 +4,12 @@ import { ROLE } from '../../contract/permissions.js';
 import { assignPlan, createCompany, createPlan, createUser } from '../../server/db/factories.js';
 import { queryRows } from '../../server/db/queryRows.js';
 import { toGigabytes } from '../../server/modules/statistics/statistics.service.js';
-import { createTestRequest } from '../../server/requests/core/factories.js';
-import { sealRequest } from '../../server/requests/sealing/seal.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
 import { mailsTo, tokenPayload } from './support/mailbox.js';
 import { createSendingGroup, sendingBody } from './support/sendingGroup.js';
 import { signAndCompleteSent } from './support/signedRequest.js';
-import { newBrowserSession, signerCodeFrom, signingCaller, TINY_PNG_BASE64 } from './support/signing.js';
+import { newBrowserSession, signingCaller, signOnThePage } from './support/signing.js';
 import { createTenants } from './support/tenants.js';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -77,27 +75,6 @@ describe(`dashboard, reports and statistics agree on one data set (${testDatabas
       + (SELECT coalesce(sum(pdf_bytes), 0) FROM document_package_documents WHERE company_id = ANY(${idList(ids)}::int[]))
       + (SELECT coalesce(sum(file_bytes), 0) FROM pdf_templates WHERE company_id = ANY(${idList(ids)}::int[])) AS bytes`)
     ).bytes!;
-
-  /** A request signed on the signing page: code by e-mail, a drawn signature, then sealed. */
-  async function signOnThePage(companyId: number, createdBy: number) {
-    const email = `firma.pagina.${companyId}@cifras.test`;
-    const request = await createTestRequest(t.deps, {
-      companyId,
-      createdBy,
-      signers: [{ name: 'Firmante Página', email, authentication: ['email_otp'] }],
-    });
-    const signing = signingCaller(t, '10.61.0.1');
-    const token = request.signers[0]!.token;
-    const session = newBrowserSession();
-    expect((await signing('send_code', { token, channel: 'email' }, session)).status).toBe(200);
-    const code = await signerCodeFrom(t, email);
-    expect((await signing('validate_code', { token, code }, session)).status).toBe(200);
-    const image = { token, image: TINY_PNG_BASE64, kind: 'drawn' };
-    expect((await signing('upload_sign_images', image, session)).status).toBe(200);
-    const signature = { token, consent_version: 'consentimiento-2026-01', signature: { kind: 'drawn' } };
-    expect((await signing('do_sign_request', signature, session)).status).toBe(200);
-    expect(await sealRequest(t.deps, request.requestId)).toBe('sealed');
-  }
 
   /** Sends a request of the company's group, then signs, rejects or leaves it as the generator says. */
   async function sendSome(sender: Viewer, packageId: number) {
@@ -180,7 +157,11 @@ describe(`dashboard, reports and statistics agree on one data set (${testDatabas
         name: `Grupo ${viewer.name}`,
       });
       await sendSome(viewer, group.packageId);
-      await signOnThePage(viewer.company, creators[index]!);
+      await signOnThePage(t, {
+        companyId: viewer.company,
+        createdBy: creators[index]!,
+        email: `firma.pagina.${viewer.company}@cifras.test`,
+      });
     }
     // The seals of the signed requests and the invitations still queued.
     await t.deps.queue.drain();

@@ -5,11 +5,10 @@ import { queryRows } from '../../server/db/client.js';
 import { assignPlan, createPlan, createUser } from '../../server/db/factories.js';
 import { consumeUnits } from '../../server/modules/plans/consumption.service.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
-import { sealRequest } from '../../server/requests/sealing/seal.js';
 import { testDatabaseKind } from './support/database.js';
 import { manualClock } from './support/mailbox.js';
 import { createSendingGroup } from './support/sendingGroup.js';
-import { newBrowserSession, signerCodeFrom, signingCaller, TINY_PNG_BASE64 } from './support/signing.js';
+import { newBrowserSession, signingCaller, signOnThePage } from './support/signing.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -42,31 +41,6 @@ describe(`statistics on ${testDatabaseKind}`, () => {
     const [row] = await queryRows<Record<string, string | number | null>>(t.deps.database.db, query);
     return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]));
   };
-
-  /** A request whose only signer proves the code mailed to them and signs with a drawn image. */
-  async function signWithCode(companyId: number, createdBy: number, email: string) {
-    const request = await createTestRequest(t.deps, {
-      companyId,
-      createdBy,
-      signers: [{ name: 'Firmante Código', email, authentication: ['email_otp'] }],
-    });
-    const call = signingCaller(t, '10.44.0.1');
-    const token = request.signers[0]!.token;
-    const session = newBrowserSession();
-    expect((await call('send_code', { token, channel: 'email' }, session)).status).toBe(200);
-    const code = await signerCodeFrom(t, email);
-    expect((await call('validate_code', { token, code }, session)).status).toBe(200);
-    expect(
-      (await call('upload_sign_images', { token, image: TINY_PNG_BASE64, kind: 'drawn' }, session)).status,
-    ).toBe(200);
-    const signed = await call(
-      'do_sign_request',
-      { token, consent_version: 'consentimiento-2026-01', signature: { kind: 'drawn' } },
-      session,
-    );
-    expect(signed.status).toBe(200);
-    expect(await sealRequest(t.deps, request.requestId)).toBe('sealed');
-  }
 
   /** A request whose signer asks for a code and never types it. */
   async function codeNeverTyped(companyId: number, email: string) {
@@ -148,7 +122,12 @@ describe(`statistics on ${testDatabaseKind}`, () => {
     expect(hundred).toBeGreaterThan(0);
 
     await createSendingGroup(t, { companyId: ids.andina, adminToken: tokens.elena });
-    await signWithCode(ids.andina, ids.elena, 'ana.firma@correo.test');
+    await signOnThePage(t, {
+      companyId: ids.andina,
+      createdBy: ids.elena,
+      email: 'ana.firma@correo.test',
+      ip: '10.44.0.1',
+    });
     await codeNeverTyped(ids.andina, 'olvido@correo.test');
     // Codes asked for more than ten minutes ago and never typed have failed.
     clock.advance(11 * 60_000);

@@ -32,55 +32,27 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER signature_request_documents_storage_inserted AFTER INSERT ON signature_request_documents
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('rendered_bytes + sealed_bytes');
---> statement-breakpoint
-CREATE TRIGGER signature_request_documents_storage_deleted AFTER DELETE ON signature_request_documents
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('rendered_bytes + sealed_bytes');
---> statement-breakpoint
-CREATE TRIGGER signature_request_documents_storage_updated AFTER UPDATE ON signature_request_documents
-  FOR EACH ROW WHEN ((OLD.rendered_bytes, OLD.sealed_bytes, OLD.company_id)
-    IS DISTINCT FROM (NEW.rendered_bytes, NEW.sealed_bytes, NEW.company_id))
-  EXECUTE FUNCTION company_storage_row_updated('rendered_bytes + sealed_bytes');
---> statement-breakpoint
-CREATE TRIGGER signature_request_signers_storage_inserted AFTER INSERT ON signature_request_signers
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('signature_bytes::bigint + selfie_bytes');
---> statement-breakpoint
-CREATE TRIGGER signature_request_signers_storage_deleted AFTER DELETE ON signature_request_signers
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('signature_bytes::bigint + selfie_bytes');
---> statement-breakpoint
-CREATE TRIGGER signature_request_signers_storage_updated AFTER UPDATE ON signature_request_signers
-  FOR EACH ROW WHEN ((OLD.signature_bytes, OLD.selfie_bytes, OLD.company_id)
-    IS DISTINCT FROM (NEW.signature_bytes, NEW.selfie_bytes, NEW.company_id))
-  EXECUTE FUNCTION company_storage_row_updated('signature_bytes::bigint + selfie_bytes');
---> statement-breakpoint
-CREATE TRIGGER document_package_documents_storage_inserted AFTER INSERT ON document_package_documents
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('pdf_bytes');
---> statement-breakpoint
-CREATE TRIGGER document_package_documents_storage_deleted AFTER DELETE ON document_package_documents
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('pdf_bytes');
---> statement-breakpoint
-CREATE TRIGGER document_package_documents_storage_updated AFTER UPDATE ON document_package_documents
-  FOR EACH ROW WHEN ((OLD.pdf_bytes, OLD.company_id) IS DISTINCT FROM (NEW.pdf_bytes, NEW.company_id))
-  EXECUTE FUNCTION company_storage_row_updated('pdf_bytes');
---> statement-breakpoint
-CREATE TRIGGER pdf_templates_storage_inserted AFTER INSERT ON pdf_templates
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('file_bytes');
---> statement-breakpoint
-CREATE TRIGGER pdf_templates_storage_deleted AFTER DELETE ON pdf_templates
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION company_storage_rows_changed('file_bytes');
---> statement-breakpoint
-CREATE TRIGGER pdf_templates_storage_updated AFTER UPDATE ON pdf_templates
-  FOR EACH ROW WHEN ((OLD.file_bytes, OLD.company_id) IS DISTINCT FROM (NEW.file_bytes, NEW.company_id))
-  EXECUTE FUNCTION company_storage_row_updated('file_bytes');
+-- Each table with stored files, the size of one row, and the columns a size change shows in.
+DO $$
+DECLARE
+  tracked text[][] := ARRAY[
+    ['signature_request_documents', 'rendered_bytes + sealed_bytes', 'rendered_bytes, sealed_bytes'],
+    ['signature_request_signers', 'signature_bytes::bigint + selfie_bytes', 'signature_bytes, selfie_bytes'],
+    ['document_package_documents', 'pdf_bytes', 'pdf_bytes'],
+    ['pdf_templates', 'file_bytes', 'file_bytes']];
+  t text[];
+BEGIN
+  FOREACH t SLICE 1 IN ARRAY tracked LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION company_storage_rows_changed(%L)', t[1] || '_storage_inserted', t[1], t[2]);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION company_storage_rows_changed(%L)', t[1] || '_storage_deleted', t[1], t[2]);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I FOR EACH ROW
+      WHEN ((%s, OLD.company_id) IS DISTINCT FROM (%s, NEW.company_id))
+      EXECUTE FUNCTION company_storage_row_updated(%L)', t[1] || '_storage_updated', t[1],
+      regexp_replace(t[3], '(\w+)', 'OLD.\1', 'g'), regexp_replace(t[3], '(\w+)', 'NEW.\1', 'g'), t[2]);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 -- What is stored already, counted once.
 UPDATE companies c SET storage_used_bytes = coalesce((
