@@ -408,8 +408,11 @@ export const signatureRequestEmails = pgTable(
   },
   (table) => [
     index('signature_request_emails_request_idx').on(table.requestId),
-    // The e-mail tracker: a company's mail newest first, and the outbox row back to its e-mail.
+    // The e-mail tracker: a company's mail newest first, everyone's newest first (the platform),
+    // a search for part of an address, and the outbox row back to its e-mail.
     index('signature_request_emails_company_idx').on(table.companyId, table.createdAt),
+    index('signature_request_emails_created_idx').on(table.createdAt, table.id),
+    index('signature_request_emails_to_trgm_idx').using('gin', table.to.op('gin_trgm_ops')),
     index('signature_request_emails_mail_idx').on(table.mailId),
   ],
 );

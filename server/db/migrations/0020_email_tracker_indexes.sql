@@ -1,0 +1,2 @@
+CREATE INDEX "signature_request_emails_created_idx" ON "signature_request_emails" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "signature_request_emails_to_trgm_idx" ON "signature_request_emails" USING gin ("to" gin_trgm_ops);
