@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { freePort } from '../scripts/pg.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -205,4 +206,71 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
   const why =
     child.exitCode !== null ? `exited with code ${child.exitCode}` : `not healthy after ${timeoutMs} ms`;
   throw new Error(`server ${why}:\n${output.join('').slice(-2000)}`);
+}
+
+/**
+ * Signs in through the API; the token and the user's id.
+ * @param {string} url
+ * @param {{ email: string, password: string }} credentials
+ * @returns {Promise<{ id: number, headers: Record<string, string> }>}
+ */
+export async function signIn(url, { email, password }) {
+  const response = await fetch(`${url}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const reply = await response.json();
+  if (response.status !== 200 || reply.data?.status !== 'authenticated') {
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(reply)}`);
+  }
+  return {
+    id: reply.data.id,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${reply.data.token}` },
+  };
+}
+
+/**
+ * Requests of one shape for `seconds` over `connections` connections: p95 of the 200s, their
+ * rate, the replies with another status, and the requests that got no reply (errors, timeouts,
+ * or still running when the time was up).
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {{ method?: 'GET' | 'POST', path: string, body?: unknown }} shape  method: POST unless said
+ * @param {number} connections
+ * @param {number} seconds
+ */
+export async function measure(url, headers, shape, connections, seconds) {
+  /** @type {number[]} */
+  const latencies = [];
+  const instance = autocannon({
+    url: `${url}${shape.path}`,
+    method: shape.method ?? 'POST',
+    headers,
+    body: shape.body ? JSON.stringify(shape.body) : undefined,
+    connections,
+    duration: seconds,
+    timeout: 30,
+  });
+  let otherStatus = 0;
+  instance.on(
+    'response',
+    (
+      /** @type {unknown} */ _c,
+      /** @type {number} */ status,
+      /** @type {number} */ _b,
+      /** @type {number} */ ms,
+    ) => {
+      if (status === 200) latencies.push(ms);
+      else otherStatus++;
+    },
+  );
+  const result = await instance;
+  const figure = { answered: latencies.length, otherStatus, unanswered: result.errors + result.timeouts };
+  if (latencies.length === 0) return { ...figure, p95: Number.NaN, throughput: 0 };
+  return {
+    ...figure,
+    p95: Math.round(percentile(latencies, 95) * 10) / 10,
+    throughput: Math.round((latencies.length / result.duration) * 10) / 10,
+  };
 }

@@ -9,9 +9,8 @@
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/pg.mjs';
-import { ADMIN, percentile, ROOT, startServer, tmpDir } from './lib.mjs';
+import { ADMIN, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 5);
@@ -102,48 +101,6 @@ function seed(dataDir, databaseUrl) {
     throw new Error(`seeding failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
-/**
- * @param {string} url
- * @param {Record<string, string>} headers
- * @param {(typeof SHAPES)[number]} shape
- * @param {number} connections
- * @param {number} [seconds]
- */
-async function measure(url, headers, shape, connections, seconds = DURATION_SECONDS) {
-  /** @type {number[]} */
-  const latencies = [];
-  const instance = autocannon({
-    url: `${url}${shape.path}`,
-    method: /** @type {'GET' | 'POST'} */ (shape.method ?? 'POST'),
-    headers,
-    body: shape.body ? JSON.stringify(shape.body) : undefined,
-    connections,
-    duration: seconds,
-    timeout: 30,
-  });
-  instance.on(
-    'response',
-    (
-      /** @type {unknown} */ _c,
-      /** @type {number} */ status,
-      /** @type {number} */ _b,
-      /** @type {number} */ ms,
-    ) => {
-      if (status === 200) latencies.push(ms);
-    },
-  );
-  const result = await instance;
-  // No answer within the run (every request slower than it) is a figure too: report it, go on.
-  if (result['2xx'] === 0) {
-    return { p95: Number.NaN, throughput: 0, problems: result.non2xx + result.errors + result.timeouts };
-  }
-  return {
-    p95: Math.round(percentile(latencies, 95) * 10) / 10,
-    throughput: Math.round((result['2xx'] / result.duration) * 10) / 10,
-    problems: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
 const FLOOR = SHAPES[0];
 const FLOOR_CONNECTIONS = 50;
 
@@ -162,7 +119,7 @@ const FLOOR_CONNECTIONS = 50;
 async function besideFloor(backend, url, headers, shape, log) {
   const half = DURATION_SECONDS / 2;
   const before = await measure(url, headers, FLOOR, FLOOR_CONNECTIONS, half);
-  const figure = await measure(url, headers, shape, FLOOR_CONNECTIONS);
+  const figure = await measure(url, headers, shape, FLOOR_CONNECTIONS, DURATION_SECONDS);
   const after = await measure(url, headers, FLOOR, FLOOR_CONNECTIONS, half);
   const floor = (before.throughput + after.throughput) / 2;
   const ratio = floor > 0 ? Math.round((figure.throughput / floor) * 100) / 100 : 0;
@@ -198,14 +155,7 @@ async function runBackend(backend, log) {
       timeoutMs: 180_000,
     });
     try {
-      const signin = await fetch(`${server.url}/api/users/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-      });
-      if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}`);
-      const { token } = (await signin.json()).data;
-      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      const { headers } = await signIn(server.url, ADMIN);
       /** @type {import('../scripts/bench.mjs').BenchRow[]} */
       const rows = [
         {
@@ -236,11 +186,12 @@ async function runBackend(backend, log) {
             shape !== FLOOR && connections === FLOOR_CONNECTIONS
               ? await besideFloor(backend, server.url, headers, shape, log)
               : undefined;
-          const figure = beside?.figure ?? (await measure(server.url, headers, shape, connections));
+          const figure =
+            beside?.figure ?? (await measure(server.url, headers, shape, connections, DURATION_SECONDS));
           const note = Number.isNaN(figure.p95)
             ? { note: `no reply within ${DURATION_SECONDS} s` }
-            : figure.problems > 0
-              ? { note: `${figure.problems} non-2xx/errors excluded` }
+            : figure.otherStatus + figure.unanswered > 0
+              ? { note: `${figure.otherStatus + figure.unanswered} non-2xx/errors excluded` }
               : {};
           log(`${backend}: ${shape.key} c=${connections}: p95 ${figure.p95} ms, ${figure.throughput} req/s`);
           if (beside) rows.push(beside.row);

@@ -7,8 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ADMIN, rssMiB, startServer } from './lib.mjs';
-import { signIn } from './operations-shapes.mjs';
+import { ADMIN, rssMiB, signIn, startServer } from './lib.mjs';
 
 export const EXPORT_GOALS = { rowsPerSecond: 20_000, peakRssMiB: 300 };
 const SAMPLE_MS = 5;

@@ -1,10 +1,7 @@
 // The requests bench/operations.bench.mjs times: every endpoint of the dashboard, the reports, the
 // statistics (contract/endpoints/{dashboard,reports,statistics}.ts) and the e-mail tracker's list,
 // each as the screen sends it, as the platform administrator or as the administrator of the
-// biggest company (bench/seed-operations.ts); with the sign-in and the autocannon run they share.
-
-import autocannon from 'autocannon';
-import { percentile } from './lib.mjs';
+// biggest company (bench/seed-operations.ts); with the probe that checks each answers.
 
 /** The company administrator bench/seed-operations.ts creates in the biggest company (id 2). */
 export const COMPANY_ADMIN = { email: 'admin.empresa@bench.test', password: 'Bench-Empresa-Passw0rd!' };
@@ -193,28 +190,6 @@ export function operationShapes({ requests, platformUserId, companyUserId }) {
 }
 
 /**
- * Signs in through the API; the token and the user's id.
- * @param {string} url
- * @param {{ email: string, password: string }} credentials
- * @returns {Promise<{ id: number, headers: Record<string, string> }>}
- */
-export async function signIn(url, { email, password }) {
-  const response = await fetch(`${url}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const reply = await response.json();
-  if (response.status !== 200 || reply.data?.status !== 'authenticated') {
-    throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(reply)}`);
-  }
-  return {
-    id: reply.data.id,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${reply.data.token}` },
-  };
-}
-
-/**
  * One request of the shape; throws unless it answers 200. Returns the reply's data.
  * @param {string} url
  * @param {Record<string, string>} headers
@@ -233,49 +208,4 @@ export async function probe(url, headers, shape) {
     );
   }
   return JSON.parse(text).data;
-}
-
-/**
- * Requests of one shape for `seconds` over `connections` connections: p95 of the 200s, their
- * rate, the replies with another status, and the requests that got no reply (errors, timeouts,
- * or still running when the time was up).
- * @param {string} url
- * @param {Record<string, string>} headers
- * @param {Shape} shape
- * @param {number} connections
- * @param {number} seconds
- */
-export async function measure(url, headers, shape, connections, seconds) {
-  /** @type {number[]} */
-  const latencies = [];
-  const instance = autocannon({
-    url: `${url}${shape.path}`,
-    method: shape.method,
-    headers,
-    body: shape.body ? JSON.stringify(shape.body) : undefined,
-    connections,
-    duration: seconds,
-    timeout: 30,
-  });
-  let otherStatus = 0;
-  instance.on(
-    'response',
-    (
-      /** @type {unknown} */ _c,
-      /** @type {number} */ status,
-      /** @type {number} */ _b,
-      /** @type {number} */ ms,
-    ) => {
-      if (status === 200) latencies.push(ms);
-      else otherStatus++;
-    },
-  );
-  const result = await instance;
-  const figure = { answered: latencies.length, otherStatus, unanswered: result.errors + result.timeouts };
-  if (latencies.length === 0) return { ...figure, p95: Number.NaN, throughput: 0 };
-  return {
-    ...figure,
-    p95: Math.round(percentile(latencies, 95) * 10) / 10,
-    throughput: Math.round((latencies.length / result.duration) * 10) / 10,
-  };
 }

@@ -13,9 +13,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startPostgres } from '../scripts/pg.mjs';
-import { ADMIN, ROOT, startServer, tmpDir } from './lib.mjs';
+import { ADMIN, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
 import { measureExport } from './operations-export.mjs';
-import { COMPANY_ADMIN, measure, operationShapes, probe, signIn } from './operations-shapes.mjs';
+import { COMPANY_ADMIN, operationShapes, probe } from './operations-shapes.mjs';
 
 const REQUESTS = Number(process.env.BENCH_OPS_REQUESTS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_OPS_SECONDS ?? 5);
