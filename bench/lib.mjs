@@ -274,3 +274,12 @@ export async function measure(url, headers, shape, connections, seconds) {
     throughput: Math.round((latencies.length / result.duration) * 10) / 10,
   };
 }
+
+/**
+ * The databases a bench runs on: both, or the one the environment variable names.
+ * @param {string} variable  e.g. BENCH_LIST_BACKEND=pglite
+ */
+export function backendsChosenBy(variable) {
+  const chosen = process.env[variable];
+  return /** @type {const} */ (['postgresql', 'pglite']).filter((backend) => !chosen || chosen === backend);
+}

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startPostgres } from '../scripts/pg.mjs';
-import { ADMIN, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
+import { ADMIN, backendsChosenBy, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
 const DURATION_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 5);
@@ -228,9 +228,7 @@ async function runBackend(backend, log) {
  * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
  */
 export default async function lists({ log }) {
-  const backends = /** @type {const} */ (['postgresql', 'pglite']).filter(
-    (backend) => !process.env.BENCH_LIST_BACKEND || process.env.BENCH_LIST_BACKEND === backend,
-  );
+  const backends = backendsChosenBy('BENCH_LIST_BACKEND');
   const rows = [];
   for (const backend of backends) rows.push(...(await runBackend(backend, log)));
   return rows;

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startPostgres } from '../scripts/pg.mjs';
-import { ADMIN, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
+import { ADMIN, backendsChosenBy, measure, ROOT, signIn, startServer, tmpDir } from './lib.mjs';
 import { measureExport } from './operations-export.mjs';
 import { COMPANY_ADMIN, operationShapes, probe } from './operations-shapes.mjs';
 
@@ -140,9 +140,7 @@ async function runBackend(backend, log, failures) {
  * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
  */
 export default async function operations({ log }) {
-  const backends = /** @type {const} */ (['postgresql', 'pglite']).filter(
-    (backend) => !process.env.BENCH_OPS_BACKEND || process.env.BENCH_OPS_BACKEND === backend,
-  );
+  const backends = backendsChosenBy('BENCH_OPS_BACKEND');
   /** @type {string[]} */
   const failures = [];
   const rows = [];
