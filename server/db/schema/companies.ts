@@ -29,7 +29,15 @@ export const companies = pgTable(
     /** Storage key of the logo (server/storage), null without one. */
     logo: text('logo'),
     storageCapacityBytes: bigint('storage_capacity_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bytes of the files the company stores, kept by the database from each file's recorded size
+     * (migrations 0019 and 0021): the total and its four kinds, read by the storage statistics.
+     */
     storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
+    storageDocumentsBytes: bigint('storage_documents_bytes', { mode: 'number' }).notNull().default(0),
+    storageSealedBytes: bigint('storage_sealed_bytes', { mode: 'number' }).notNull().default(0),
+    storageImagesBytes: bigint('storage_images_bytes', { mode: 'number' }).notNull().default(0),
+    storageAttachmentsBytes: bigint('storage_attachments_bytes', { mode: 'number' }).notNull().default(0),
     supportPhone: text('support_phone'),
     supportWhatsapp: text('support_whatsapp'),
     supportEmail: text('support_email'),

@@ -100,6 +100,14 @@ export const signatureRequestBatchRows = pgTable(
 export const signerSearchDocument = (columns: { name: AnyPgColumn; email: AnyPgColumn }) =>
   sql`to_tsvector('simple', ${columns.name} || ' ' || ${columns.email} || ' ' || translate(${columns.email}, '@.-_+', '     '))`;
 
+/**
+ * The words of a recipient's address for the e-mail tracker's search, as signerSearchDocument's:
+ * whole words are found through the index, where a trigram search for part of an address read the
+ * posting lists of trigrams every address shares ("fir", "@cl", …) at a million e-mails.
+ */
+export const recipientSearchDocument = (to: AnyPgColumn) =>
+  sql`to_tsvector('simple', ${to} || ' ' || translate(${to}, '@.-_+', '     '))`;
+
 /** A signature request: a document group (or uploaded PDFs) sent to signers. */
 export const signatureRequests = pgTable(
   'signature_requests',
@@ -139,6 +147,12 @@ export const signatureRequests = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     cancelReason: text('cancel_reason'),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Kept by the database from the request's signers (migration 0021): plan units (signers and
+     * approvers; copies are free) and the signatures still owed (those who neither signed nor rejected).
+     */
+    units: integer('units').notNull().default(0),
+    signaturesWaiting: integer('signatures_waiting').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -274,7 +288,7 @@ export const signatureRequestSigners = pgTable(
     uniqueIndex('signature_request_signers_token_unique').on(table.tokenHash),
     index('signature_request_signers_request_idx').on(table.requestId, table.turn),
     index('signature_request_signers_email_idx').on(sql`lower(${table.email})`),
-    // The history's signer filter: the words the sender typed (see signerSearchQuery).
+    // The history's signer filter: the words the sender typed (see typedWordsQuery).
     index('signature_request_signers_search_idx').using('gin', signerSearchDocument(table)),
     // The dashboard's latest rejections: of some companies, or of all of them.
     index('signature_request_signers_company_rejected_idx')
@@ -333,6 +347,8 @@ export const signerOtpCodes = pgTable(
     /** The link's round the code was sent in; a code of an earlier round is no longer current. */
     round: integer('round').notNull().default(1),
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
+    /** The signer's company, filled in by the database on insert (migration 0021) for the statistics. */
+    companyId: integer('company_id'),
     codeHmac: text('code_hmac').notNull(),
     /** The browser session that asked for the code; another one cannot use it. */
     sessionHash: text('session_hash').notNull(),
@@ -347,7 +363,12 @@ export const signerOtpCodes = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('signer_otp_codes_signer_idx').on(table.signerId, table.createdAt)],
+  (table) => [
+    index('signer_otp_codes_signer_idx').on(table.signerId, table.createdAt),
+    // Codes still usable: the few the statistics must not count as failed yet.
+    index('signer_otp_codes_unused_idx').on(table.expiresAt).where(sql`used_at IS NULL`),
+    index('signer_otp_codes_company_created_idx').on(table.companyId, table.createdAt),
+  ],
 );
 
 /** Downloads and views of a request's files (save_download_log, document_download_logs.list). */
@@ -409,10 +430,10 @@ export const signatureRequestEmails = pgTable(
   (table) => [
     index('signature_request_emails_request_idx').on(table.requestId),
     // The e-mail tracker: a company's mail newest first, everyone's newest first (the platform),
-    // a search for part of an address, and the outbox row back to its e-mail.
+    // a search for words of an address, and the outbox row back to its e-mail.
     index('signature_request_emails_company_idx').on(table.companyId, table.createdAt),
     index('signature_request_emails_created_idx').on(table.createdAt, table.id),
-    index('signature_request_emails_to_trgm_idx').using('gin', table.to.op('gin_trgm_ops')),
+    index('signature_request_emails_to_search_idx').using('gin', recipientSearchDocument(table.to)),
     index('signature_request_emails_mail_idx').on(table.mailId),
   ],
 );

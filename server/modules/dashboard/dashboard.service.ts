@@ -1,18 +1,4 @@
-import {
-  and,
-  desc,
-  eq,
-  gt,
-  gte,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bogotaDay } from '../../../contract/deadline.js';
 import {
@@ -26,6 +12,7 @@ import { inIds } from '../../db/idArrays.js';
 import {
   companies,
   planAssignments,
+  requestMonthTotals,
   signatureRequestSigners,
   signatureRequests,
 } from '../../db/schema/index.js';
@@ -63,8 +50,11 @@ const scoped = (actor: Actor, column: SQLWrapper): SQL | undefined =>
 const count = (filter?: SQL) =>
   filter ? sql<number>`(count(*) FILTER (WHERE ${filter}))::int` : sql<number>`count(*)::int`;
 
-const byStatus = (status: (typeof signatureRequests.status.enumValues)[number]) =>
-  count(eq(signatureRequests.status, status));
+/** Requests counted in the monthly totals, of every status or those matching `filter`. */
+const total = (filter?: SQL) =>
+  filter
+    ? sql<number>`coalesce(sum(${requestMonthTotals.requests}) FILTER (WHERE ${filter}), 0)::int`
+    : sql<number>`coalesce(sum(${requestMonthTotals.requests}), 0)::int`;
 
 /**
  * What the dashboard shows (SPEC §7.2 get_dashboard_info/{id}): the caller's company and its
@@ -81,57 +71,52 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     monthStart(today, DASHBOARD_TREND_MONTHS - 1 - index),
   );
   const requestScope = scoped(actor, signatureRequests.companyId);
-  const inProgress = eq(signatureRequests.status, 'in_progress');
+  // A literal, not a parameter: the partial indexes on requests in progress must match it.
+  const inProgress = sql`${signatureRequests.status} = 'in_progress'`;
 
-  // Requests by the Bogotá month they were created in, and their status now.
-  const monthKey = sql<string>`to_char(date_trunc('month', ${signatureRequests.createdAt} AT TIME ZONE 'America/Bogota'), 'YYYY-MM')`;
+  // Requests by the Bogotá month they were sent in and their status now, from the monthly totals
+  // the database keeps (request_month_totals): a few rows per company whatever the number of requests.
+  const totalsScope = scoped(actor, requestMonthTotals.companyId);
+  const monthKey = sql<string>`to_char(${requestMonthTotals.month}, 'YYYY-MM')`;
   const trendQuery = db
     .select({
       month: monthKey,
-      total: count(),
-      in_progress: byStatus('in_progress'),
-      completed: byStatus('completed'),
-      rejected: byStatus('rejected'),
-      cancelled: byStatus('cancelled'),
-      expired: byStatus('expired'),
+      total: total(),
+      in_progress: total(eq(requestMonthTotals.status, 'in_progress')),
+      completed: total(eq(requestMonthTotals.status, 'completed')),
+      rejected: total(eq(requestMonthTotals.status, 'rejected')),
+      cancelled: total(eq(requestMonthTotals.status, 'cancelled')),
+      expired: total(eq(requestMonthTotals.status, 'expired')),
     })
-    .from(signatureRequests)
-    .where(and(requestScope, gte(signatureRequests.createdAt, months[0]!)))
+    .from(requestMonthTotals)
+    .where(and(totalsScope, gte(requestMonthTotals.month, bogotaDay(months[0]!))))
     .groupBy(monthKey);
-  const waitingRequestsQuery = db
-    .select({ requests: count() })
-    .from(signatureRequests)
-    .where(and(requestScope, inProgress));
-  // Signatures still owed to requests in progress: signers and approvers who have not signed.
-  const waitingSignaturesQuery = db
-    .select({ signatures: count() })
-    .from(signatureRequestSigners)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestSigners.requestId))
-    .where(
-      and(
-        requestScope,
-        inProgress,
-        ne(signatureRequestSigners.kind, 'copy'),
-        notInArray(signatureRequestSigners.status, ['signed', 'rejected']),
-      ),
-    );
+  // Requests in progress, and the signatures they still owe (signers and approvers who have not signed).
+  const waitingQuery = db
+    .select({
+      requests: total(),
+      signatures: sql<number>`coalesce(sum(${requestMonthTotals.signaturesWaiting}), 0)::int`,
+    })
+    .from(requestMonthTotals)
+    .where(and(totalsScope, eq(requestMonthTotals.status, 'in_progress')));
 
+  // Requests in progress that expire within the next days: how many (from the partial index
+  // alone) and the first five (only their rows are read).
+  const expiring = and(
+    requestScope,
+    inProgress,
+    gte(signatureRequests.expiresAt, now),
+    lt(signatureRequests.expiresAt, new Date(now.getTime() + DASHBOARD_EXPIRY_DAYS * DAY_MS)),
+  );
+  const expiringCountQuery = db.select({ count: count() }).from(signatureRequests).where(expiring);
   const expiringQuery = db
     .select({
       id: signatureRequests.id,
       title: signatureRequests.title,
       expiresAt: signatureRequests.expiresAt,
-      count: sql<number>`(count(*) OVER ())::int`,
     })
     .from(signatureRequests)
-    .where(
-      and(
-        requestScope,
-        inProgress,
-        gte(signatureRequests.expiresAt, now),
-        lt(signatureRequests.expiresAt, new Date(now.getTime() + DASHBOARD_EXPIRY_DAYS * DAY_MS)),
-      ),
-    )
+    .where(expiring)
     .orderBy(signatureRequests.expiresAt, signatureRequests.id)
     .limit(5);
 
@@ -150,7 +135,7 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     .where(
       and(
         scoped(actor, signatureRequestSigners.companyId),
-        eq(signatureRequestSigners.status, 'rejected'),
+        sql`${signatureRequestSigners.status} = 'rejected'`,
         sql`${signatureRequestSigners.rejectedAt} IS NOT NULL`,
       ),
     )
@@ -184,11 +169,11 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     .where(and(scoped(actor, companies.id), isNull(companies.deletedAt)));
 
   // Independent aggregates: on a pool they run side by side.
-  const [trendRows, [waitingRequests], [waitingSignatures], expiringRows, rejectionRows, [plans], [storage]] =
+  const [trendRows, [waiting], [expiringCount], expiringRows, rejectionRows, [plans], [storage]] =
     await Promise.all([
       trendQuery,
-      waitingRequestsQuery,
-      waitingSignaturesQuery,
+      waitingQuery,
+      expiringCountQuery,
       expiringQuery,
       rejectionsQuery,
       plansQuery,
@@ -214,10 +199,10 @@ export async function getDashboardInfo(deps: Deps, actor: Actor, userId: number)
     today,
     this_month: trend[trend.length - 1]!,
     trend,
-    waiting: { requests: waitingRequests?.requests ?? 0, signatures: waitingSignatures?.signatures ?? 0 },
+    waiting: { requests: waiting?.requests ?? 0, signatures: waiting?.signatures ?? 0 },
     expiring: {
       days: DASHBOARD_EXPIRY_DAYS,
-      count: expiringRows[0]?.count ?? 0,
+      count: expiringCount?.count ?? 0,
       items: expiringRows.map((row) => ({
         id: row.id,
         title: row.title,

@@ -8,6 +8,7 @@ import type {
 import { SIGNER_STATUS_LABELS } from '../../../contract/requestHistoryRecords.js';
 import { queryRows } from '../../db/client.js';
 import { intArrayLiteral } from '../../db/idArrays.js';
+import { allOf, periodConditions } from '../../db/periodTotals.js';
 import type { Actor, Deps } from '../../deps.js';
 import { type PageInput, pageWindow } from '../common/listing.js';
 
@@ -34,31 +35,56 @@ export type ReportSort = { sort: (typeof CONTRACT_HISTORY_SORTS)[number]; order:
 const startOfDay = (day: string) => new Date(`${day}T00:00:00-05:00`);
 const startOfNextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
 
+/** The columns a report's company and status filters read: the requests' own, or kept totals'. */
+type ScopeColumns = { company: SQL; status: SQL };
+
+/** A top-level company and its branches. */
+const companyAndBranches = (company: SQL, companyId: number) =>
+  sql`${company} IN (SELECT id FROM companies WHERE id = ${companyId} OR parent_id = ${companyId})`;
+
 /** The companies of the caller's report: its own and its branches (the platform's too). */
-function companyScope(actor: Actor): SQL {
+function companyScope(actor: Actor, company: SQL): SQL {
   if (actor.visibleCompanyIds !== 'all') {
-    return sql`sr.company_id = ANY(${intArrayLiteral(actor.visibleCompanyIds)}::int[])`;
+    return sql`${company} = ANY(${intArrayLiteral(actor.visibleCompanyIds)}::int[])`;
   }
-  return sql`sr.company_id IN (SELECT id FROM companies WHERE id = ${actor.companyId} OR parent_id = ${actor.companyId})`;
+  return companyAndBranches(company, actor.companyId);
+}
+
+/** The conditions of the company and status filters, over `columns`. */
+function scopeConditions(actor: Actor, scope: ReportScope, filters: ReportFilters, columns: ScopeColumns) {
+  const conditions: SQL[] = [];
+  if (scope === 'company') conditions.push(companyScope(actor, columns.company));
+  else if (filters.company_id) conditions.push(companyAndBranches(columns.company, filters.company_id));
+  if (filters.branch_id) conditions.push(sql`${columns.company} = ${filters.branch_id}`);
+  if (filters.status) conditions.push(sql`${columns.status} = ${filters.status}`);
+  return conditions;
 }
 
 /** The WHERE over `signature_requests sr` alone, so the (company_id, created_at, id) indexes serve it. */
 export function reportWhere(actor: Actor, scope: ReportScope, filters: ReportFilters): SQL {
-  const conditions: SQL[] = [];
-  if (scope === 'company') conditions.push(companyScope(actor));
-  else if (filters.company_id) {
-    conditions.push(
-      sql`sr.company_id IN (SELECT id FROM companies WHERE id = ${filters.company_id} OR parent_id = ${filters.company_id})`,
-    );
-  }
-  if (filters.branch_id) conditions.push(sql`sr.company_id = ${filters.branch_id}`);
-  if (filters.status) conditions.push(sql`sr.status = ${filters.status}`);
-  if (filters.date_from)
-    conditions.push(sql`sr.created_at >= ${startOfDay(filters.date_from).toISOString()}`);
-  if (filters.date_to) conditions.push(sql`sr.created_at < ${startOfNextDay(filters.date_to).toISOString()}`);
-  if (filters.package_id) conditions.push(sql`sr.package_id = ${filters.package_id}`);
-  if (filters.created_by) conditions.push(sql`sr.created_by = ${filters.created_by}`);
-  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : sql`true`;
+  return allOf([
+    ...scopeConditions(actor, scope, filters, { company: sql`sr.company_id`, status: sql`sr.status` }),
+    filters.date_from ? sql`sr.created_at >= ${startOfDay(filters.date_from).toISOString()}` : undefined,
+    filters.date_to ? sql`sr.created_at < ${startOfNextDay(filters.date_to).toISOString()}` : undefined,
+    filters.package_id ? sql`sr.package_id = ${filters.package_id}` : undefined,
+    filters.created_by ? sql`sr.created_by = ${filters.created_by}` : undefined,
+  ]);
+}
+
+/**
+ * The kept totals (`t`: status, requests, units) of the days the filters name, by month and by
+ * day (server/db/periodTotals.ts).
+ */
+export function keptTotals(actor: Actor, scope: ReportScope, filters: ReportFilters): SQL {
+  const kept = scopeConditions(actor, scope, filters, { company: sql`t.company_id`, status: sql`t.status` });
+  const { months, days } = periodConditions(
+    { from: filters.date_from, to: filters.date_to },
+    sql`t.month`,
+    sql`t.day`,
+  );
+  return sql`SELECT t.status, t.requests, t.units FROM request_month_totals t WHERE ${allOf([...kept, ...months])}
+             UNION ALL
+             SELECT t.status, t.requests, t.units FROM request_day_totals t WHERE ${allOf([...kept, ...days])}`;
 }
 
 const SORT_SQL: Record<ReportSort['sort'], SQL> = {
@@ -72,7 +98,9 @@ const SORT_SQL: Record<ReportSort['sort'], SQL> = {
 function orderBy({ sort, order }: ReportSort): SQL {
   const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
   // The id breaks ties in the same direction; requests not completed yet go last either way.
-  return sql`${SORT_SQL[sort]} ${direction} NULLS LAST, sr.id ${direction}`;
+  // Only that column may be empty: NULLS LAST elsewhere would keep the indexes from giving the order.
+  const nulls = sort === 'completed_at' ? sql` NULLS LAST` : sql``;
+  return sql`${SORT_SQL[sort]} ${direction}${nulls}, sr.id ${direction}`;
 }
 
 type RawRow = {
@@ -143,22 +171,34 @@ function toRow(raw: RawRow): ContractHistoryRow {
 
 type TotalsRow = Record<keyof ContractHistoryTotals, number | string | null>;
 
-/** Counts by status and units of every matching request, in SQL aggregates. */
-async function totalsOf(deps: Pick<Deps, 'database'>, where: SQL): Promise<ContractHistoryTotals> {
-  const [row] = await queryRows<TotalsRow>(
-    deps.database.db,
-    sql`
-    WITH matching AS (SELECT sr.id, sr.status FROM signature_requests sr WHERE ${where})
-    SELECT count(*) AS requests,
-           count(*) FILTER (WHERE status = 'in_progress') AS in_progress,
-           count(*) FILTER (WHERE status = 'completed') AS completed,
-           count(*) FILTER (WHERE status = 'rejected') AS rejected,
-           count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
-           count(*) FILTER (WHERE status = 'expired') AS expired,
-           (SELECT count(*) FROM signature_request_signers s JOIN matching m ON m.id = s.request_id
-             WHERE s.kind <> 'copy') AS units
-    FROM matching`,
-  );
+/** Requests counted by status, as sums of `counted` (a count per row, or a daily total). */
+const statusTotals = (counted: SQL, status: SQL, units: SQL) => sql`
+  SELECT ${counted} AS requests,
+         ${counted} FILTER (WHERE ${status} = 'in_progress') AS in_progress,
+         ${counted} FILTER (WHERE ${status} = 'completed') AS completed,
+         ${counted} FILTER (WHERE ${status} = 'rejected') AS rejected,
+         ${counted} FILTER (WHERE ${status} = 'cancelled') AS cancelled,
+         ${counted} FILTER (WHERE ${status} = 'expired') AS expired,
+         ${units} AS units`;
+
+/**
+ * Counts by status and units of every matching request, in SQL aggregates: from the totals the
+ * database keeps by day and month (keptTotals) when the filters are companies, status and days, from
+ * the requests themselves when they name a group or a sender.
+ */
+async function totalsOf(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  scope: ReportScope,
+  filters: ReportFilters,
+): Promise<ContractHistoryTotals> {
+  const query =
+    filters.package_id || filters.created_by
+      ? sql`${statusTotals(sql`count(*)`, sql`sr.status`, sql`sum(sr.units)`)}
+          FROM signature_requests sr WHERE ${reportWhere(actor, scope, filters)}`
+      : sql`${statusTotals(sql`sum(t.requests)`, sql`t.status`, sql`sum(t.units)`)}
+          FROM (${keptTotals(actor, scope, filters)}) t`;
+  const [row] = await queryRows<TotalsRow>(deps.database.db, query);
   const number = (key: keyof ContractHistoryTotals) => Number(row?.[key] ?? 0);
   return {
     requests: number('requests'),
@@ -181,7 +221,7 @@ export async function contractHistoryPage(
   const where = reportWhere(actor, scope, input);
   const { limit, offset } = pageWindow(input);
   const [totals, ids] = await Promise.all([
-    totalsOf(deps, where),
+    totalsOf(deps, actor, scope, input),
     queryRows<{ id: number }>(
       deps.database.db,
       sql`SELECT sr.id FROM signature_requests sr WHERE ${where} ORDER BY ${orderBy(input)} LIMIT ${limit} OFFSET ${offset}`,

@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { emailTrackerFilters, trackedEmailRecord } from '../../../contract/endpoints/emailTracker.js';
 import { audit } from '../../audit.js';
-import { companies, mailOutbox, signatureRequestEmails, signatureRequests } from '../../db/schema/index.js';
+import {
+  companies,
+  mailOutbox,
+  recipientSearchDocument,
+  signatureRequestEmails,
+  signatureRequests,
+} from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { notFound, unprocessable } from '../../errors.js';
-import { likePattern, listTotal, pageWindow } from '../../modules/common/listing.js';
+import { listTotal, pageWindow } from '../../modules/common/listing.js';
 import { queueRequestMail } from '../core/mail.js';
+import { typedWordsQuery } from './signerSearch.js';
 
 export type TrackedEmail = z.output<typeof trackedEmailRecord>;
 export type EmailTrackerFilters = z.output<typeof emailTrackerFilters>;
@@ -66,9 +73,13 @@ function toRecord(row: Row): TrackedEmail {
   };
 }
 
-/** Tenant scope from the session; filters from the body. */
+/**
+ * Tenant scope from the session; filters from the body. The search finds the recipients whose
+ * address has every word typed, the last one begun ("caro.carib" finds caro.caribe@correo.test).
+ */
 function filtersWhere(actor: Actor, filters: EmailTrackerFilters): SQL | undefined {
   const email = signatureRequestEmails;
+  const recipientWords = typedWordsQuery(filters.search ?? '');
   return and(
     actor.visibleCompanyIds === 'all' ? undefined : inArray(email.companyId, [...actor.visibleCompanyIds]),
     filters.company_id ? eq(email.companyId, filters.company_id) : undefined,
@@ -79,7 +90,9 @@ function filtersWhere(actor: Actor, filters: EmailTrackerFilters): SQL | undefin
       : filters.status
         ? eq(mailOutbox.status, filters.status)
         : undefined,
-    filters.search ? ilike(email.to, likePattern(filters.search.toLowerCase())) : undefined,
+    recipientWords
+      ? sql`${recipientSearchDocument(email.to)} @@ to_tsquery('simple', ${recipientWords})`
+      : undefined,
     filters.date_from ? gte(email.createdAt, filters.date_from) : undefined,
     filters.date_to ? lt(email.createdAt, filters.date_to) : undefined,
   );

@@ -17,7 +17,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { COUNT_AHEAD, listPage, type PageInput, pageWindow } from '../../modules/common/listing.js';
 import { sortColumnsOf } from '../../modules/common/listSorts.js';
-import { requestIdIn, resolveSignerFilter, signerSearchQuery } from './signerSearch.js';
+import { requestIdIn, resolveSignerFilter, typedWordsQuery } from './signerSearch.js';
 
 export type RequestSummary = z.output<typeof requestSummary>;
 
@@ -59,7 +59,7 @@ export function historyWhere(actor: Actor, filters: HistoryFilters): SQL | undef
   if (filters.date_to) conditions.push(lt(signatureRequests.createdAt, startOfNextDay(filters.date_to)));
   if (filters.package_id) conditions.push(eq(signatureRequests.packageId, filters.package_id));
   if (filters.created_by) conditions.push(eq(signatureRequests.createdBy, filters.created_by));
-  const signerQuery = signerSearchQuery(filters.signer ?? '');
+  const signerQuery = typedWordsQuery(filters.signer ?? '');
   if (filters.signerRequestIds) conditions.push(requestIdIn(filters.signerRequestIds));
   else if (signerQuery) {
     conditions.push(

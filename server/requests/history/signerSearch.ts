@@ -6,12 +6,13 @@ import type { Actor } from '../../deps.js';
 import type { HistoryFilters } from './history.service.js';
 
 /**
- * The signer filter as a text-search query: every word typed must be a word of a signer's name or
- * e-mail ("eva@export" finds eva@export.co), and the word still being typed — the last, when
- * nothing follows it — only has to start one ("ana per" finds Ana Pérez). Only letters and digits
+ * What was typed as a text-search query (the signer filter, the e-mail tracker's search): every
+ * word typed must be a word of the signer's name or e-mail ("eva@export" finds eva@export.co), and
+ * the word still being typed — the last, when nothing follows it — only has to start one
+ * ("ana per" finds Ana Pérez). Only letters and digits
  * reach the query, so nothing typed can use the text-search syntax; at most 8 words.
  */
-export function signerSearchQuery(typed: string): string | null {
+export function typedWordsQuery(typed: string): string | null {
   const words = [...typed.toLowerCase().matchAll(/([\p{L}\p{N}]+)([^\p{L}\p{N}]?)/gu)].slice(0, 8);
   if (words.length === 0) return null;
   return words
@@ -36,7 +37,7 @@ export async function resolveSignerFilter<Filters extends HistoryFilters>(
   filters: Filters,
   cap = SIGNERS_AS_IDS,
 ): Promise<Filters & Pick<HistoryFilters, 'signerRequestIds'>> {
-  const query = signerSearchQuery(filters.signer ?? '');
+  const query = typedWordsQuery(filters.signer ?? '');
   if (!query) return filters;
   const companies = filters.company_id
     ? [filters.company_id]
