@@ -1,7 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishReactAdminMessages from 'ra-language-english';
 import { type I18nProvider, mergeTranslations, type TranslationMessages } from 'react-admin';
-import { englishAppMessages } from './en';
 import { spanishAppMessages } from './es';
 import { spanishReactAdminMessages } from './raSpanish';
 import { spanishTiptapMessages } from './raTiptapSpanish';
@@ -10,39 +9,31 @@ import { RESOURCE_CATALOGUES } from './resourceCatalogues';
 export type AppLocale = 'es' | 'en';
 
 /** Spanish first (SPEC: default locale es, fallback en), whatever the browser says. */
-export const DEFAULT_LOCALE: AppLocale = 'es';
+export const DEFAULT_LOCALE = 'es' satisfies AppLocale;
 
 export const AVAILABLE_LOCALES = [
   { locale: 'es', name: 'Español' },
   { locale: 'en', name: 'English' },
 ] as const satisfies readonly { locale: AppLocale; name: string }[];
 
-// Resources that bring their own messages.ts add their labels last.
-const englishMessages: TranslationMessages = mergeTranslations(
+// react-admin's English sits underneath Spanish, so a key react-admin adds before we translate it
+// still shows (in English). The app's and the resources' Spanish are complete by type (es.ts
+// `satisfies` the English catalogue), so the English app catalogue is not loaded with them.
+export const spanishMessages: TranslationMessages = mergeTranslations(
   englishReactAdminMessages,
-  englishAppMessages,
-  RESOURCE_CATALOGUES.en,
-);
-
-// English sits underneath Spanish, so a key react-admin adds before we translate it still shows (in English).
-const spanishMessages: TranslationMessages = mergeTranslations(
-  englishMessages,
   spanishReactAdminMessages,
   spanishTiptapMessages,
   spanishAppMessages,
   RESOURCE_CATALOGUES.es,
 );
 
-export const MESSAGES_BY_LOCALE: Record<AppLocale, TranslationMessages> = {
-  es: spanishMessages,
-  en: englishMessages,
-};
+/** English is fetched when chosen (its own chunk): the first screens carry Spanish only. */
+const loadEnglish = () => import('./englishCatalogue').then((module) => module.englishMessages);
 
-const isAppLocale = (locale: string): locale is AppLocale => locale in MESSAGES_BY_LOCALE;
-
-export function createI18nProvider(initialLocale: AppLocale = DEFAULT_LOCALE): I18nProvider {
+/** Starts in Spanish (the initial catalogue must be at hand); `changeLocale('en')` loads English. */
+export function createI18nProvider(initialLocale: typeof DEFAULT_LOCALE = DEFAULT_LOCALE): I18nProvider {
   return polyglotI18nProvider(
-    (locale) => MESSAGES_BY_LOCALE[isAppLocale(locale) ? locale : DEFAULT_LOCALE],
+    (locale) => (locale === 'en' ? loadEnglish() : spanishMessages),
     initialLocale,
     [...AVAILABLE_LOCALES],
     // react-admin asks for keys it expects may be missing (with a `_` default); do not warn about those.

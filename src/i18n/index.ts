@@ -6,7 +6,7 @@ export {
   AVAILABLE_LOCALES,
   createI18nProvider,
   DEFAULT_LOCALE,
-  MESSAGES_BY_LOCALE,
+  spanishMessages,
 } from './i18nProvider';
 export { spanishReactAdminMessages } from './raSpanish';
 export { useAppTranslate } from './useAppTranslate';

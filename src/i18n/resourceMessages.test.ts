@@ -12,7 +12,10 @@ import type { FieldChoices } from '../framework/types';
 import { documentTypes } from '../resources/documentTypes';
 import { fakeToken, fakeUser } from '../test/fakes';
 import { renderWithAdmin } from '../test/harness';
-import { MESSAGES_BY_LOCALE } from './i18nProvider';
+import { englishMessages } from './englishCatalogue';
+import { spanishMessages } from './i18nProvider';
+
+const MESSAGES_BY_LOCALE = { es: spanishMessages, en: englishMessages };
 
 /** Every catalogue key a resource's screens show (a choice's labels too, inferred or declared). */
 function labelKeys(resource: ScreenResource): string[] {

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { type Location, Route, Routes } from 'react-router-dom';
 import { PATHS } from '../access/paths';
-import { type AppLocale, createI18nProvider } from '../i18n/i18nProvider';
+import { createI18nProvider, type DEFAULT_LOCALE } from '../i18n/i18nProvider';
 import { lightTheme } from '../theme/theme';
 
 /** The identity the fake auth provider reports. */
@@ -41,7 +41,7 @@ export type HarnessOptions = {
   routes?: ReactNode;
   authProvider?: Partial<AuthProvider>;
   dataProvider?: Partial<DataProvider>;
-  locale?: AppLocale;
+  locale?: typeof DEFAULT_LOCALE;
   /** Instead of the app's catalogues in `locale` (e.g. with a resource the test declares). */
   i18nProvider?: I18nProvider;
   store?: Store;

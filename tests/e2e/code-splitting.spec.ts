@@ -28,6 +28,8 @@ const adminOnlyFiles = [...filesOf('src/AdminRoot.tsx')].filter((file) => !guest
 const entryFile = (entry: string) => [...filesOf(entry)][0];
 const adminRootFile = entryFile('src/AdminRoot.tsx');
 const editorFile = entryFile('src/pages/DocumentTemplatePage.tsx');
+/** Split off the first screens: English is fetched only when someone switches to it. */
+const englishFile = entryFile('src/i18n/englishCatalogue.ts');
 const fileOf = (url: string) => new URL(url).pathname.slice(1);
 
 const adminEmail = process.env.E2E_ADMIN_EMAIL ?? '';
@@ -48,6 +50,26 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
+}
+
+/** After signing in, the company list through the side menu, as a person gets there. */
+async function openCompanyList(page: Page) {
+  // The administrator's first sign-in may offer two-factor in a modal over the page.
+  await page.waitForLoadState('networkidle');
+  const prompt = page.getByRole('dialog', { name: '¿Activar la verificación en dos pasos?' });
+  if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Ahora no' }).click();
+  await expect(prompt).toBeHidden();
+  const drawer = page.getByTestId('side-drawer');
+  // The link may sit in a closed group of the menu: open groups until one shows it.
+  const link = drawer.locator('a[data-menu-entry][href="/user/company"]').filter({ visible: true }).first();
+  for (const header of await drawer.locator('[aria-controls][data-menu-entry]').all()) {
+    if (await link.isVisible()) break;
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  }
+  await link.click();
+  await expect(page).toHaveURL(/\/user\/company$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Creación de Empresas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 test.describe('code splitting', () => {
@@ -106,5 +128,18 @@ test.describe('code splitting', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Plantilla de documento' })).toBeVisible();
     await expect(page.locator('[contenteditable="true"]').first()).toBeVisible();
     expect(scripts.map(fileOf)).toContain(editorFile);
+  });
+
+  test('the way from the login page to the first list fetches neither English nor the editor', async ({
+    page,
+  }) => {
+    const scripts = scriptRequests(page);
+    await page.goto('/session/login');
+    await signIn(page);
+    await openCompanyList(page);
+    const requested = scripts.map(fileOf);
+    expect(requested).toContain(adminRootFile);
+    expect(requested).not.toContain(englishFile);
+    expect(requested).not.toContain(editorFile);
   });
 });
