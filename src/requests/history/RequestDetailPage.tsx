@@ -18,6 +18,9 @@ import { useState } from 'react';
 import { Link as ThemedLink, Title, useDataProvider, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { pdfFileName } from '../../../contract/fileNames';
+// The timeline's sentences: the contract's one table (the certificate's too). Imported here, not
+// through requestHistoryText, which the e-mail tracker's list (in the admin app's first chunk) reads.
+import { requestEventSentence } from '../../../contract/requestEvents';
 import { useMayCall } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
 import type { EndpointReply } from '../../dataProvider/callEndpoint';
@@ -26,13 +29,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { CancelDialog, ExtendDialog, type FieldErrors, ResendDialog } from './RequestActionDialogs';
 import { RequestSignersCard } from './RequestSignersCard';
-import {
-  HISTORY_TEXT,
-  MAIL_KIND_LABELS,
-  MAIL_STATUS_CHIPS,
-  MAIL_STATUS_LABELS,
-  requestEventSentence,
-} from './requestHistoryText';
+import { HISTORY_TEXT, MAIL_KIND_LABELS, MAIL_STATUS_CHIPS, MAIL_STATUS_LABELS } from './requestHistoryText';
 import { RequestStatusChip } from './StatusChips';
 import { useEndpointDownload } from './useEndpointDownload';
 

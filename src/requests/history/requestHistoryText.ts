@@ -91,8 +91,6 @@ export const SIGNER_STATUS_CHIPS = {
   rejected: 'error',
 } as const satisfies Record<keyof typeof SIGNER_STATUS_LABELS, ChipProps['color']>;
 
-/** The timeline's events as Spanish sentences with names: one table, the contract's (the certificate's too). */
-export { requestEventSentence } from '../../../contract/requestEvents';
 export {
   MAIL_KIND_LABELS,
   MAIL_STATUS_LABELS,
