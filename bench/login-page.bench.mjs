@@ -38,7 +38,8 @@ function recordScripts(page) {
   return async () => {
     const files = [...gzipped.keys()];
     const sizes = await Promise.all(files.map((url) => gzipped.get(url)));
-    return { files: files.map(fileOf), gzip: sizes.reduce((sum, size) => sum + (size ?? 0), 0) };
+    const bytes = new Map(files.map((url, i) => [fileOf(url), sizes[i] ?? 0]));
+    return { files: files.map(fileOf), gzip: sizes.reduce((sum, size) => sum + (size ?? 0), 0), bytes };
   };
 }
 
@@ -125,6 +126,11 @@ export default async function run({ log }) {
     log(`login page: ${login.files.length} files, ${login.gzip} gzip (${login.files.join(', ')})`);
     log(
       `login → first list (${LIST_PATH}): ${list.files.length} files, ${list.gzip} gzip (${list.files.join(', ')})`,
+    );
+    // Where the bytes to the first list go, largest first (what to cut next).
+    const heaviest = [...list.bytes].sort(([, a], [, b]) => b - a);
+    log(
+      `first list by file, gzip KiB: ${heaviest.map(([file, bytes]) => `${file} ${kib(bytes)}`).join(', ')}`,
     );
     log(`opening the editor: ${editor.files.length} files, ${editor.gzip} gzip (${editor.files.join(', ')})`);
     if (adminOnLogin.length) log(`WARNING: the login page fetched ${adminOnLogin.join(', ')}`);
