@@ -83,6 +83,11 @@ const PX_TO_PT = 0.75;
 
 /** Converts template HTML (sanitised or not: anything unknown is reduced to its text) to Typst markup. */
 export function convertHtmlToTypst(html: string, options: ConvertOptions = {}): Conversion {
+  return convertNodesToTypst(parseHtml(html), options);
+}
+
+/** The same from a tree `parseHtml` made, which the conversion only reads (a bulk send converts one tree per row). */
+export function convertNodesToTypst(nodes: readonly ChildNode[], options: ConvertOptions = {}): Conversion {
   const context: ConvertContext = {
     fields: options.fields ?? {},
     values: options.values ?? {},
@@ -90,7 +95,7 @@ export function convertHtmlToTypst(html: string, options: ConvertOptions = {}): 
     maxWidth: options.maxWidth ?? 468,
     missingFields: new Set(),
   };
-  const typst = blockMarkup(parseHtml(html), context, options.pageBreaks ?? true);
+  const typst = blockMarkup(nodes, context, options.pageBreaks ?? true);
   return { typst, missingFields: [...context.missingFields].sort() };
 }
 

@@ -6,6 +6,7 @@ import { HttpProblem } from '../errors.js';
 import { projectRoot } from '../paths.js';
 import { type FieldBox, type FieldDefinitions, type FieldValues, imageFieldSources } from './fields.js';
 import {
+  type ChildNode,
   imageSources,
   MAX_NESTING_DEPTH,
   NESTING_MESSAGE,
@@ -13,7 +14,7 @@ import {
   parseHtml,
   rawNestingTooDeep,
 } from './html-nodes.js';
-import { convertHtmlToTypst } from './html-to-typst.js';
+import { convertNodesToTypst } from './html-to-typst.js';
 import { type ImageLoader, type ResolvedImage, resolveImages } from './images.js';
 import { type PageSetup, pageSize, preamble, resolvePageSetup, textWidth } from './page-setup.js';
 import { splitSvgPages } from './page-svg.js';
@@ -100,10 +101,8 @@ function loadTypst(): TypstModule {
 /** What the template's box function records: the box, plus its page's height for flipping y. */
 type BoxMetadata = FieldBox & { 'page-height': number };
 
-function checkLimits(request: RenderRequest): void {
-  const htmlLength = [request.html, request.header ?? '', request.footer ?? '']
-    .map((html) => html.replace(/data:[^"'\s>]*/g, '').length)
-    .reduce((sum, length) => sum + length, 0);
+function checkLimits(request: RenderRequest, parts: readonly TemplatePart[]): void {
+  const htmlLength = parts.reduce((sum, part) => sum + part.length, 0);
   if (htmlLength > RENDER_LIMITS.maxHtmlCharacters) {
     throw new HttpProblem(413, 'La plantilla es demasiado grande para generar el documento');
   }
@@ -118,25 +117,63 @@ function checkLimits(request: RenderRequest): void {
   }
 }
 
+/**
+ * A body, header or footer as the renderer reads it: its length outside inline images, then
+ * (once it passed the size limit) its tree, or `tooDeep`. The conversion only reads the tree, so
+ * the rows of a bulk send, which share one template, parse and check it once.
+ */
+type TemplatePart = { length: number; tree?: ChildNode[] | 'tooDeep' };
+
+/** Recently used parts by their HTML; large ones are not kept (their trees would hold memory). */
+const recentParts = new Map<string, TemplatePart>();
+const RECENT_PARTS = 8;
+const MAX_KEPT_PART_CHARACTERS = 128 * 1024;
+
+function templatePart(html: string): TemplatePart {
+  const known = recentParts.get(html);
+  if (known) {
+    // Most recently used last: the first entry is the one to drop.
+    recentParts.delete(html);
+    recentParts.set(html, known);
+    return known;
+  }
+  const part: TemplatePart = { length: html.replace(/data:[^"'\s>]*/g, '').length };
+  if (html.length <= MAX_KEPT_PART_CHARACTERS) {
+    recentParts.set(html, part);
+    if (recentParts.size > RECENT_PARTS) recentParts.delete(recentParts.keys().next().value!);
+  }
+  return part;
+}
+
+/** The part's tree; the raw tags are looked at before any parser, and the parsed depth before converting. */
+function treeOf(part: TemplatePart, html: string): ChildNode[] {
+  if (part.tree === undefined) {
+    if (rawNestingTooDeep(html)) part.tree = 'tooDeep';
+    else {
+      const tree = parseHtml(html);
+      // Before converting: the converter recurses, and Typst refuses deep show rules.
+      part.tree = nestingDepth(tree) > MAX_NESTING_DEPTH ? 'tooDeep' : tree;
+    }
+  }
+  if (part.tree === 'tooDeep') throw new HttpProblem(422, NESTING_MESSAGE, { html: NESTING_MESSAGE });
+  return part.tree;
+}
+
 /** Builds the Typst source of a request: checks limits, loads images, converts body, header and footer. */
 export async function prepareDocument(request: RenderRequest): Promise<PreparedDocument> {
-  checkLimits(request);
+  const htmlParts = [request.html, request.header ?? '', request.footer ?? ''];
+  const parts = htmlParts.map(templatePart);
+  checkLimits(request, parts);
   const setup = resolvePageSetup(request.page);
-  const parts = [request.html, request.header ?? '', request.footer ?? ''];
-  if (parts.some((html) => rawNestingTooDeep(html)))
-    throw new HttpProblem(422, NESTING_MESSAGE, { html: NESTING_MESSAGE });
-  const trees = parts.map(parseHtml);
-  // Before converting: the converter recurses, and Typst refuses deep show rules.
-  if (trees.some((tree) => nestingDepth(tree) > MAX_NESTING_DEPTH))
-    throw new HttpProblem(422, NESTING_MESSAGE, { html: NESTING_MESSAGE });
+  const trees = parts.map((part, index) => treeOf(part, htmlParts[index]!));
   const sources = [
     ...trees.flatMap((tree) => imageSources(tree)),
     ...imageFieldSources(request.fields ?? {}, request.values ?? {}),
   ];
   const images = await resolveImages(sources, request.loadImage);
   const options = { fields: request.fields, values: request.values, images, maxWidth: textWidth(setup) };
-  const [body, header, footer] = parts.map((html, index) =>
-    convertHtmlToTypst(html, { ...options, pageBreaks: index === 0 }),
+  const [body, header, footer] = trees.map((tree, index) =>
+    convertNodesToTypst(tree, { ...options, pageBreaks: index === 0 }),
   );
   const source =
     preamble({
