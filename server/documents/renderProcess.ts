@@ -116,9 +116,11 @@ type Running = {
 /**
  * Compiles handed to the child before the first is answered: it starts the next document while
  * this process, busy with a database statement or storing the previous PDF, has not read the
- * answer yet (one at a time, it waited for every round trip).
+ * answer yet (one at a time, it waited for every round trip). A bulk send's inserts hold this
+ * process inside PGlite for ≈ 10–20 ms per statement; four short documents (≈ 1.5 ms each) left the child
+ * idle for most of it, sixteen keep it busy. Each waits in the child as its Typst source (a few KiB).
  */
-const PIPELINE_DEPTH = 4;
+const PIPELINE_DEPTH = 16;
 
 export type RenderProcessOptions = {
   /** A compile running longer is killed with its child and fails (default 120 s). */
