@@ -12,6 +12,7 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../server/db/schema/index.js';
+import { unprocessable } from '../../server/errors.js';
 import { rowsPerJob } from '../../server/requests/bulk/batches.service.js';
 import { seedSentBulkBatch } from '../../server/requests/bulk/factories.js';
 import { REQUEST_CORE, type RequestCore } from '../../server/requests/bulk/requestCore.js';
@@ -175,6 +176,44 @@ describe(`bulk jobs of several rows on ${testDatabaseKind}`, () => {
     expect(invitations).toHaveLength(2);
   });
 
+  it("reads a batch's templates once for all its jobs; a row refused in the middle of a run fails alone, the rest are sent", async () => {
+    const { batchId } = await seedSentBulkBatch(t.deps, { rows: 5, domain: 'tramos.test' });
+    const other = await seedSentBulkBatch(t.deps, { rows: 1, domain: 'otro-lote.test' });
+    const caches: { row: string; versions: unknown }[] = [];
+    const refusing: RequestCore = {
+      ...REQUEST_CORE,
+      prepare: (deps, input, versions) => {
+        caches.push({ row: input.storagePrefix!.split('/').at(-1)!, versions });
+        if (input.signers[0]!.email === 'firmante3@tramos.test')
+          return Promise.reject(unprocessable('El valor de esta fila no cabe en el documento'));
+        return REQUEST_CORE.prepare(deps, input, versions);
+      },
+    };
+    const ids = (await rowsOf(batchId)).map((row) => row.id);
+    // Two jobs of the same batch, then a job of another batch.
+    await runBulkRows(t.deps, refusing, ids.slice(0, 2));
+    await runBulkRows(t.deps, refusing, ids.slice(2));
+    await runBulkRows(
+      t.deps,
+      refusing,
+      (await rowsOf(other.batchId)).map((row) => row.id),
+    );
+
+    const after = await rowsOf(batchId);
+    expect(after.map((row) => row.status)).toEqual(['sent', 'sent', 'failed', 'sent', 'sent']);
+    expect(after[2]!.failure).toBe('El valor de esta fila no cabe en el documento');
+    expect(after.filter((row) => row.requestId !== null)).toHaveLength(4);
+    const [batch] = await t.deps.database.db
+      .select({ status: signatureRequestBatches.status })
+      .from(signatureRequestBatches)
+      .where(eq(signatureRequestBatches.id, batchId));
+    expect(batch!.status).toBe('done');
+    // Every row of the batch, in either job, used the template versions the first row read.
+    expect(caches.map((entry) => entry.row)).toEqual(['2', '3', '4', '5', '6', '2']);
+    expect(new Set(caches.slice(0, 5).map((entry) => entry.versions)).size).toBe(1);
+    expect(caches[5]!.versions).not.toBe(caches[0]!.versions);
+  });
+
   it('stores every value of a run as a request made alone does: defaults, quotes, line breaks and broken characters too', async () => {
     const { companyId } = await seedSentBulkBatch(t.deps, { rows: 1, units: 10, domain: 'valores.test' });
     // A lone surrogate (half of an emoji) reaches PostgreSQL as U+FFFD through either path.
@@ -285,9 +324,9 @@ describe(`bulk jobs of several rows on ${testDatabaseKind}`, () => {
     for (const made of together) expect(await stored(made.requestId)).toEqual(expected);
   });
 
-  it('puts small batches one row per job and large ones in runs of at most 50', () => {
+  it('puts small batches one row per job and large ones in runs of at most 100', () => {
     expect([1, 12, 199, 200, 1_000, 5_000, 10_000, 100_000].map(rowsPerJob)).toEqual([
-      1, 1, 1, 2, 10, 50, 50, 50,
+      1, 1, 1, 2, 10, 50, 100, 100,
     ]);
   });
 });

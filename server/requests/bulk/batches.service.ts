@@ -30,11 +30,12 @@ export const BULK_ROW_JOB = 'bulk.row';
 export const BULK_ROWS_JOB = 'bulk.rows';
 
 /**
- * Rows per job: one for small batches (progress moves row by row), up to 50 for large ones, where
- * a job's fixed costs (claim, template read, transaction, batch check) would otherwise dominate
- * (10,000 rows: 20 per job 35 s, 50 per job 30 s before rendering moved to its thread).
+ * Rows per job: one for small batches (progress moves row by row), up to 100 for large ones, where
+ * a job's fixed costs (claim, rows read and locked, units, transaction, batch check) would otherwise
+ * dominate (10,000 rows: 20 per job 35 s, 50 per job 30 s before rendering moved to its thread;
+ * 100 per job cut the server's CPU by ≈ 10 % more, bench/README.md).
  */
-export const rowsPerJob = (rows: number) => Math.min(50, Math.max(1, Math.floor(rows / 100)));
+export const rowsPerJob = (rows: number) => Math.min(100, Math.max(1, Math.floor(rows / 100)));
 const INSERT_CHUNK = 500;
 
 const slug = (text: string) =>

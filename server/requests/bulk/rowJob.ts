@@ -158,8 +158,8 @@ export async function runBulkRows<Prepared>(
       .select()
       .from(signatureRequestBatches)
       .where(eq(signatureRequestBatches.id, batchId));
-    const columns = await sheetColumns(db, settingsOf(batch!).plan);
-    const prepared = await prepareRows(deps, core, batch!, rows, columns);
+    const { columns, versions } = await batchTemplates(db, batch!);
+    const prepared = await prepareRows(deps, core, batch!, rows, columns, versions);
     const sent = await db.transaction((tx) => insertRows(deps, core, tx, batchId, prepared));
     await announceSent(deps, sent);
   } catch (error) {
@@ -177,7 +177,28 @@ export async function runBulkRows<Prepared>(
 type PreparedRow<Prepared> = { row: RowRecord } & ({ prepared: Prepared } | { refusal: string });
 
 /**
- * Every row's documents rendered and stored. The first row reads the template versions, the
+ * What every job of a batch reads alike: the sheet's columns and the template versions, read and
+ * cleaned once. Both are frozen when the batch is imported (the plan in its settings; a version
+ * never changes once saved), so they are kept for the last few batches of each database instead
+ * of being read again by each of a 10,000-row batch's 200 jobs.
+ */
+type BatchTemplates = { columns: readonly SheetColumn[]; versions: TemplateVersionCache };
+const recentBatches = new WeakMap<Db, Map<number, BatchTemplates>>();
+const RECENT_BATCHES = 4;
+
+async function batchTemplates(db: Db, batch: BatchRow): Promise<BatchTemplates> {
+  const recent = recentBatches.get(db) ?? new Map<number, BatchTemplates>();
+  recentBatches.set(db, recent);
+  const known = recent.get(batch.id);
+  if (known) return known;
+  const templates = { columns: await sheetColumns(db, settingsOf(batch).plan), versions: new Map() };
+  recent.set(batch.id, templates);
+  if (recent.size > RECENT_BATCHES) recent.delete(recent.keys().next().value!);
+  return templates;
+}
+
+/**
+ * Every row's documents rendered and stored. The first row of a batch reads the template versions, the
  * others reuse them; renders run one after another (the compiler is synchronous) while the
  * previous rows' files are written.
  */
@@ -187,8 +208,8 @@ async function prepareRows<Prepared>(
   batch: BatchRow,
   rows: readonly RowRecord[],
   columns: readonly SheetColumn[],
+  versions: TemplateVersionCache,
 ): Promise<PreparedRow<Prepared>[]> {
-  const versions: TemplateVersionCache = new Map();
   const now = deps.clock.now();
   const prepareOne = (row: RowRecord): Promise<PreparedRow<Prepared>> =>
     core.prepare(deps, rowRequest(batch, row, columns, now), versions).then(
@@ -198,8 +219,9 @@ async function prepareRows<Prepared>(
         throw error;
       },
     );
-  const first = await prepareOne(rows[0]!);
-  return [first, ...(await Promise.all(rows.slice(1).map(prepareOne)))];
+  // Alone, the first row of a batch fills `versions` before the others look.
+  const first = versions.size === 0 ? [await prepareOne(rows[0]!)] : [];
+  return [...first, ...(await Promise.all(rows.slice(first.length).map(prepareOne)))];
 }
 
 type SentRow = { requestId: number; row: RowRecord };
