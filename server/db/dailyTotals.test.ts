@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client.js';
-import { applyMigrations } from './migrate.js';
+import { describe, expect, it } from 'vitest';
+import { scratchDatabaseForFile } from '../../tests/support/db/scratchDatabase.js';
+import { queryRows } from './client.js';
 
 /**
  * The totals the database keeps by triggers (migrations 0019 and 0021) must equal, after every
@@ -13,19 +10,9 @@ import { applyMigrations } from './migrate.js';
  * and a request deleted with its signers and codes in one cascade.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), 'rubrica-daily-totals-'));
-let database: Database;
-const run = (statement: SQL) => database.db.execute(statement);
-const rows = (statement: SQL) => queryRows<Record<string, unknown>>(database.db, statement);
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: scratch });
-  await applyMigrations(database);
-});
-afterAll(async () => {
-  await database.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
+const database = scratchDatabaseForFile('daily-totals');
+const run = (statement: SQL) => database().db.execute(statement);
+const rows = (statement: SQL) => queryRows<Record<string, unknown>>(database().db, statement);
 
 const asNumbers = (list: Record<string, unknown>[]) =>
   list.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)])));

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../db/client.js';
-import { applyMigrations } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { scratchDatabaseForFile } from '../../../tests/support/db/scratchDatabase.js';
+import { queryRows } from '../../db/client.js';
 import type { Actor } from '../../deps.js';
 import { keptTotals, type ReportFilters, reportWhere } from './reports.service.js';
 
@@ -12,9 +9,6 @@ import { keptTotals, type ReportFilters, reportWhere } from './reports.service.j
  * The report's totals read whole months from the monthly totals and the days around them from the
  * daily ones: for any range of days they must equal counting the requests themselves.
  */
-
-const scratch = mkdtempSync(join(tmpdir(), 'rubrica-kept-totals-'));
-let database: Database;
 
 const company = (companyId: number): Actor => ({
   userId: 1,
@@ -26,37 +20,31 @@ const company = (companyId: number): Actor => ({
   visibleCompanyIds: [companyId],
 });
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: scratch });
-  await applyMigrations(database);
-  await database.db.execute(sql`
+const database = scratchDatabaseForFile('kept-totals', async ({ db }) => {
+  await db.execute(sql`
     INSERT INTO companies (id, fiscal_name, tax_id) VALUES (601, 'Rangos S.A.S.', '900601001'), (602, 'Otra S.A.S.', '900602002')`);
   // One request a day from mid-October to early January (every fourth one completed), each at 23:30
   // in Bogotá — already the next day in UTC — with one or two signers.
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO signature_requests (company_id, source, title, status, expires_at, validation_code, created_at)
     SELECT CASE WHEN g % 7 = 0 THEN 602 ELSE 601 END, 'single', 'Contrato ' || g,
            CASE WHEN g % 4 = 0 THEN 'completed' ELSE 'in_progress' END, now() + interval '30 days', 'RANGO-' || g,
            timestamptz '2025-10-15 23:30:00-05' + g * interval '1 day'
     FROM generate_series(0, 85) g`);
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO signature_request_signers (request_id, company_id, number, turn, kind, name, email, token_hash, status)
     SELECT r.id, r.company_id, n, n, 'signer', 'Firmante', 'f' || r.id || n || '@cliente.co', md5('rango' || r.id || n), 'invited'
     FROM signature_requests r CROSS JOIN generate_series(1, 2) n WHERE n = 1 OR r.id % 3 = 0`);
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
 
 async function bothWays(actor: Actor, filters: ReportFilters) {
   const [kept] = await queryRows<{ requests: string; units: string }>(
-    database.db,
+    database().db,
     sql`SELECT coalesce(sum(t.requests), 0) AS requests, coalesce(sum(t.units), 0) AS units
         FROM (${keptTotals(actor, 'company', filters)}) t`,
   );
   const [counted] = await queryRows<{ requests: string; units: string }>(
-    database.db,
+    database().db,
     sql`SELECT count(*) AS requests, coalesce(sum(sr.units), 0) AS units
         FROM signature_requests sr WHERE ${reportWhere(actor, 'company', filters)}`,
   );

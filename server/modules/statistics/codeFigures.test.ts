@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../db/client.js';
-import { applyMigrations } from '../../db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { scratchDatabaseForFile } from '../../../tests/support/db/scratchDatabase.js';
+import { queryRows } from '../../db/client.js';
 import { type CodeRange, codeFigures } from './figures.js';
 
 /**
@@ -12,26 +9,22 @@ import { type CodeRange, codeFigures } from './figures.js';
  * still usable; any other range counts the codes. Both ways must give the same figures.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), 'rubrica-code-figures-'));
-let database: Database;
 const NOW = new Date('2026-01-10T15:00:00Z');
 const bogotaMidnight = (day: string) => new Date(`${day}T00:00:00-05:00`);
 
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: scratch });
-  await applyMigrations(database);
-  await database.db.execute(
+const database = scratchDatabaseForFile('code-figures', async ({ db }) => {
+  await db.execute(
     sql`INSERT INTO companies (id, fiscal_name, tax_id) VALUES (701, 'Códigos S.A.S.', '900701001')`,
   );
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO signature_requests (id, company_id, source, title, status, expires_at, validation_code)
     VALUES (7001, 701, 'single', 'Contrato', 'in_progress', now() + interval '30 days', 'COD-1')`);
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO signature_request_signers (id, request_id, company_id, number, turn, kind, name, email, token_hash, status)
     VALUES (70001, 7001, 701, 1, 1, 'signer', 'Firmante', 'f@cliente.co', md5('codigos'), 'invited')`);
   // A code every 19 hours from mid-November to the moment of NOW, at :30 past (never on a
   // midnight), by turns on each channel: a third validated, the rest expired unless still usable.
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO signer_otp_codes (signer_id, channel, code_hmac, session_hash, created_at, expires_at, used_at)
     SELECT 70001, (ARRAY['email', 'sms', 'whatsapp'])[1 + g % 3], md5('c' || g), md5('s' || g), at,
            at + interval '20 hours', CASE WHEN g % 3 = 0 THEN at + interval '1 minute' END
@@ -39,14 +32,10 @@ beforeAll(async () => {
          LATERAL (SELECT timestamptz '2025-11-15 08:30:00-05' + g * interval '19 hours' AS at) t
     WHERE t.at < ${NOW.toISOString()}::timestamptz`);
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
 
 async function figures(range: CodeRange) {
   const [row] = await queryRows<Record<string, unknown>>(
-    database.db,
+    database().db,
     codeFigures(NOW, range).perCompany(701),
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value ?? 0)]));
