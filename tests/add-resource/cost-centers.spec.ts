@@ -22,10 +22,12 @@ test(
 
     const suffix = `${testInfo.project.name}-${Date.now()}`;
     const name = `Ventas ${suffix}`;
+    // A retry meets the first attempt's cost center: its code must not collide with it.
+    const code = `v-${testInfo.project.name}${testInfo.retry > 0 ? testInfo.retry : ''}`;
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     const create = page.getByRole('dialog', { name: 'Nuevo centro de costo' });
     await create.getByLabel(/^Nombre/).fill(name);
-    await create.getByLabel(/^Código/).fill(`v-${testInfo.project.name}`);
+    await create.getByLabel(/^Código/).fill(code);
     // Kinds the contract implies: a switch (on by default), money typed Colombian style, a
     // reference picked by name among the company's users.
     await expect(create.getByRole('switch', { name: 'Activo' })).toBeChecked();
@@ -39,7 +41,7 @@ test(
     await expect(create).toHaveCount(0);
     // The toast is the resource's own reply (crudMessages), not a generic one.
     await expect(page.getByText('Centro de costo creado')).toBeVisible();
-    await expect(row(page, name)).toContainText(`V-${testInfo.project.name.toUpperCase()}`);
+    await expect(row(page, name)).toContainText(code.toUpperCase());
     await expect(row(page, name)).toContainText(/US\$\s1\.234\.567,89/);
     await expect(row(page, name)).toContainText('Sí');
 
@@ -63,7 +65,7 @@ test(
     // The same code again in the same company: 409 naming the field, the dialog stays open.
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await create.getByLabel(/^Nombre/).fill(`Otro ${suffix}`);
-    await create.getByLabel(/^Código/).fill(`V-${testInfo.project.name}`);
+    await create.getByLabel(/^Código/).fill(code.toUpperCase());
     await create.getByRole('button', { name: 'Guardar' }).click();
     await expect(
       page.getByText('Ya existe un centro de costo con este código en la empresa').first(),
@@ -110,15 +112,16 @@ test(
     await page.getByRole('listbox', { name: 'Activo' }).getByText('Todos').click();
     await expectNoHorizontalOverflow(page);
 
-    // Settled first: the confirmation belongs to the row, and a list still reloading would replace
-    // the row (and close its dialog) right after the click.
+    // The confirmation belongs to the row: a list still reloading after the filter replaces the
+    // row and closes its dialog right after the click, so the click is made again until it stays.
     await expect(row(page, name)).toHaveCount(1);
-    await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
-    await row(page, name).getByRole('button', { name: 'Eliminar' }).click();
-    await page
-      .getByRole('dialog', { name: /¿Eliminar/ })
-      .getByRole('button', { name: 'Eliminar' })
-      .click();
+    const confirmation = page.getByRole('dialog', { name: /¿Eliminar/ });
+    await expect(async () => {
+      if (!(await confirmation.isVisible()))
+        await row(page, name).getByRole('button', { name: 'Eliminar' }).click();
+      await expect(confirmation).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await confirmation.getByRole('button', { name: 'Eliminar' }).click();
     await expect(row(page, name)).toHaveCount(0);
   },
 );
