@@ -34,8 +34,14 @@ export function columnLetters(index: number): string {
   return letters;
 }
 
-/** Days since 1899-12-30, the spreadsheet's serial date (UTC, as the exports always wrote it). */
-const serialDate = (moment: Date) => moment.getTime() / 86_400_000 + 25_569;
+/** Colombia keeps UTC−5 all year (no daylight saving time). */
+const BOGOTA_OFFSET_MS = 5 * 3_600_000;
+
+/**
+ * Days since 1899-12-30, the spreadsheet's serial date, on Bogotá's clock: a spreadsheet cell has
+ * no time zone, and the people who open these files read Colombian hours everywhere else.
+ */
+const serialDate = (moment: Date) => (moment.getTime() - BOGOTA_OFFSET_MS) / 86_400_000 + 25_569;
 
 /** Style indexes of styles.xml below: plain, the header's bold, a date with its time. */
 const STYLE = { plain: 0, header: 1, date: 2 } as const;
@@ -117,7 +123,7 @@ function workbookParts(sheetName: string): [string, string][] {
 }
 
 /** Rows are handed to the zip in pieces of about this many characters. */
-const PIECE_CHARACTERS = 64 * 1024;
+const PIECE_CHARACTERS = 16 * 1024;
 
 /**
  * Writes rows to an .xlsx as they arrive, batch by batch, without holding the workbook in memory:
@@ -127,7 +133,8 @@ const PIECE_CHARACTERS = 64 * 1024;
 export function streamXlsx<T>(options: {
   sheetName: string;
   columns: readonly ExportColumn<T>[];
-  batches: AsyncIterable<readonly T[]>;
+  /** Arrays of rows, or iterables that make each row as it is written (short-lived garbage). */
+  batches: AsyncIterable<Iterable<T>>;
   onError?(error: unknown): void;
 }): Readable {
   const output = new PassThrough();
@@ -171,8 +178,10 @@ export function streamXlsx<T>(options: {
             }
             piece += `<row r="${rowNumber}">${cells}</row>`;
             if (piece.length >= PIECE_CHARACTERS) {
-              await put(piece);
+              // `put` takes the text before its first wait: emptied here, no frame keeps it.
+              const written = put(piece);
               piece = '';
+              await written;
             }
           }
           next = await following;

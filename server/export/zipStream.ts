@@ -77,13 +77,15 @@ export class ZipStream {
       }
     };
     const ended = once(deflate, 'end');
-    await write(async (text) => {
-      const data = Buffer.from(text, 'utf8');
+    const deflateBytes = async (data: Buffer) => {
       entry.crc = crc32(data, entry.crc);
       entry.size += data.length;
       if (!deflate.write(data)) await once(deflate, 'drain');
       await flushCompressed();
-    });
+    };
+    // The text becomes bytes before anything is awaited, so that no awaiting frame keeps it: a
+    // piece alive across the deflate's wait outlived young collections and piled up as old garbage.
+    await write((text) => deflateBytes(Buffer.from(text, 'utf8')));
     deflate.end();
     await ended;
     await flushCompressed();

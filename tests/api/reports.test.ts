@@ -3,6 +3,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
 import { queryRows } from '../../server/db/queryRows.js';
+import { loadActor } from '../../server/http/guard.js';
+import { CONTRACT_HISTORY_COLUMNS } from '../../server/modules/reports/reports.handlers.js';
+import { contractHistoryBatches } from '../../server/modules/reports/reports.service.js';
 import { createTestRequest } from '../../server/requests/core/factories.js';
 import { testDatabaseKind } from './support/database.js';
 import { endpointCaller } from './support/endpointCall.js';
@@ -10,7 +13,7 @@ import { createSendingGroup, type SendingGroup, sendingBody } from './support/se
 import { signAndCompleteSent } from './support/signedRequest.js';
 import { newBrowserSession, signingCaller } from './support/signing.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
-import { bearer, createTestApp, type TestApp } from './support/testApp.js';
+import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Reportes-Seguros-2026';
 
@@ -271,5 +274,56 @@ describe(`contract history reports on ${testDatabaseKind}`, () => {
       company_id: ids.caribe,
     });
     expect(platform.slice(1).map((row) => row[0])).toEqual([sent.caribe]);
+  });
+
+  it("exports every cell as the screen shows its row, dates on Bogotá's clock, in batches of any size", async () => {
+    const listed = await call(tokens.admin, 'contractHistoryReportCompanies', {
+      body: { itemsPerPage: 100 },
+    });
+    const rows = (await exportRows(tokens.admin, 'export_contract_history_report_companies', {})).slice(1);
+    const bogota = (iso: string | null) =>
+      iso ? new Date(new Date(iso).getTime() - 5 * 3_600_000) : undefined;
+    const shown = listed.data.items.map((item) => [
+      item.id,
+      item.company_name,
+      item.branch_name ?? undefined,
+      item.title,
+      item.package_name ?? undefined,
+      item.creator_name ?? undefined,
+      CONTRACT_HISTORY_COLUMNS[6]!.value({
+        ...item,
+        created_at: new Date(),
+        sent_at: new Date(),
+        completed_at: null,
+        expires_at: new Date(),
+      }),
+      item.signer_count,
+      item.signed_count,
+      item.signers || undefined,
+      item.units,
+      bogota(item.created_at),
+      bogota(item.sent_at),
+      bogota(item.completed_at),
+      bogota(item.expires_at),
+    ]);
+    // A cell read back from the file: exceljs leaves trailing empty cells out.
+    const padded = rows.map((row) =>
+      Array.from({ length: shown[0]!.length }, (_, index) => row[index] ?? undefined),
+    );
+    expect(padded).toEqual(shown);
+    expect(shown.some((row) => row[13] !== undefined)).toBe(true);
+
+    // Two at a time, the keyset walk meets every request once, newest first.
+    const [session] = await queryRows<{ id: string; user_id: number }>(
+      t.deps.database.db,
+      sql`SELECT s.id, s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE u.email = ${ADMIN.email} ORDER BY s.created_at DESC LIMIT 1`,
+    );
+    const actor = (await loadActor(t.deps.database.db, session!.id, Number(session!.user_id)))!;
+    const walked: number[] = [];
+    for await (const batch of contractHistoryBatches(t.deps, actor, 'platform', {}, 2)) {
+      for (const row of batch) walked.push(row.id);
+    }
+    expect(walked).toEqual(listed.data.items.map((item) => item.id));
   });
 });

@@ -3,17 +3,15 @@ import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply, HandlersOf } from '../../http/handlers.js';
 import {
-  type ContractHistoryRow,
+  type ContractHistoryExportRow,
   contractHistoryBatches,
   contractHistoryPage,
   type ReportFilters,
   type ReportScope,
 } from './reports.service.js';
 
-const at = (value: string | null) => (value ? new Date(value) : null);
-
 /** The columns of the exported contract history (the screen's columns, every signer spelled out). */
-export const CONTRACT_HISTORY_COLUMNS: readonly ExportColumn<ContractHistoryRow>[] = [
+export const CONTRACT_HISTORY_COLUMNS: readonly ExportColumn<ContractHistoryExportRow>[] = [
   { header: 'ID', width: 8, value: (row) => row.id },
   { header: 'Empresa', width: 28, value: (row) => row.company_name },
   { header: 'Sucursal', width: 24, value: (row) => row.branch_name },
@@ -25,10 +23,10 @@ export const CONTRACT_HISTORY_COLUMNS: readonly ExportColumn<ContractHistoryRow>
   { header: 'Firmaron', width: 10, value: (row) => row.signed_count },
   { header: 'Detalle de firmantes', width: 48, value: (row) => row.signers },
   { header: 'Unidades', width: 10, value: (row) => row.units },
-  { header: 'Creada', width: 20, value: (row) => at(row.created_at) },
-  { header: 'Enviada', width: 20, value: (row) => at(row.sent_at) },
-  { header: 'Completada', width: 20, value: (row) => at(row.completed_at) },
-  { header: 'Vence', width: 20, value: (row) => at(row.expires_at) },
+  { header: 'Creada', width: 20, value: (row) => row.created_at },
+  { header: 'Enviada', width: 20, value: (row) => row.sent_at },
+  { header: 'Completada', width: 20, value: (row) => row.completed_at },
+  { header: 'Vence', width: 20, value: (row) => row.expires_at },
 ];
 
 function exportReport(deps: Deps, actor: Actor, scope: ReportScope, filters: ReportFilters): FileReply {
