@@ -19,7 +19,8 @@ import { declareRequestSchedule } from './requests/history/schedule.js';
 import { registerBulkPdfJob } from './requests/pdf/pdfSend.service.js';
 import { registerSealJob } from './requests/sealing/seal.js';
 import { loadSecrets } from './secrets.js';
-import { type FileStorage, localStorageFor } from './storage/storage.js';
+import { storageFromConfig } from './storage/fromConfig.js';
+import type { FileStorage } from './storage/storage.js';
 import { registerWebhookDeliveryJob } from './webhooks/webhooks.js';
 
 export type BootstrapOptions = {
@@ -29,7 +30,7 @@ export type BootstrapOptions = {
   database?: Database;
   clock?: Clock;
   transport?: MailTransport;
-  /** Another file store (tests); otherwise files on disk under DATA_DIR/files. */
+  /** Another file store (tests); otherwise the configured one (STORAGE_DRIVER), on disk by default. */
   storage?: FileStorage;
 };
 
@@ -50,7 +51,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   setSharedRenderTimeout(config.RENDER_TIMEOUT_SECONDS * 1000);
   const scheduler = new Scheduler(queue, { logger, clock, tickMs: config.JOB_POLL_MS });
   const transport = options.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : outboxTransport);
-  const storage = options.storage ?? localStorageFor(config.DATA_DIR);
+  const storage = options.storage ?? (await storageFromConfig(config));
   const mailer = createMailer({
     db: database.db,
     queue,
