@@ -17,8 +17,8 @@ export type S3StorageOptions = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Opening a connection; an unreachable store fails after this many ms per attempt. */
   connectTimeoutMs?: number;
-  /** A socket silent for this long (request or response body) fails the attempt. */
-  requestTimeoutMs?: number;
+  /** A connection silent for this long (sending or receiving) fails the attempt. */
+  idleTimeoutMs?: number;
   /** Attempts per request, the first included (the SDK backs off between them). */
   maxAttempts?: number;
 };
@@ -69,7 +69,8 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: {
       connectionTimeout: options.connectTimeoutMs ?? 5_000,
-      requestTimeout: options.requestTimeoutMs ?? 60_000,
+      // Idle time, not total time: a large part on a slow link may take minutes, a stall may not.
+      socketTimeout: options.idleTimeoutMs ?? 30_000,
     },
   });
   client.middlewareStack.add(
