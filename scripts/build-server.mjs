@@ -28,6 +28,8 @@ async function bundle() {
         'build-pglite-image': 'server/db/build-pglite-image-cli.ts',
         // Documents compile in a child process, which runs this file (server/documents/renderProcess.ts).
         'render-process': 'server/documents/renderChild.ts',
+        // `node dist/server/storage-move-to-s3.js`: moves DATA_DIR/files to the S3 bucket.
+        'storage-move-to-s3': 'server/storage/moveToS3-cli.ts',
       },
       outdir: 'dist/server',
       bundle: true,
