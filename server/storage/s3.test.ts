@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoopbackS3, startLoopbackS3 } from '../../tests/support/s3/loopbackS3.js';
 import { startTamperingProxy, type TamperingProxy } from '../../tests/support/s3/tamperingProxy.js';
-import { createS3Storage, type S3Storage, S3UnreachableError } from './s3.js';
+import { createS3Storage, PART_SIZE, type S3Storage, S3UnreachableError, UploadDigest } from './s3.js';
 import { readAll } from './storage.js';
 
 /**
@@ -75,6 +75,32 @@ describe('S3 file storage', () => {
     for await (const chunk of stream!) hash.update(chunk);
     expect(hash.digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(await storage.size('downloads/big.zip')).toBe(bytes.byteLength);
+  });
+
+  it('expects the ETag AWS and MinIO give a multipart object: the MD5 of the parts really sent, then their count', async () => {
+    const bytes = randomBytes(2 * PART_SIZE + 11);
+    const sentBefore = proxy.heads.length;
+    await storage.put('downloads/parts.zip', chunked(bytes, 65_537));
+    const partMd5s = proxy.heads.flatMap((head, index) =>
+      index >= sentBefore && /^PUT \S*partNumber=/.test(head)
+        ? [Buffer.from(proxy.bodyMd5s.get(index)!, 'hex')]
+        : [],
+    );
+    expect(partMd5s).toHaveLength(3);
+    const awsEtag = `"${createHash('md5').update(Buffer.concat(partMd5s)).digest('hex')}-3"`;
+
+    const digest = new UploadDigest(PART_SIZE);
+    const drained = (async () => {
+      for await (const _ of digest);
+    })();
+    await new Promise<void>((resolve, reject) =>
+      chunked(bytes, 1_000_003).pipe(digest).on('finish', resolve).on('error', reject),
+    );
+    await drained;
+    expect(digest.mismatch({ ETag: awsEtag })).toBeNull();
+    expect(digest.mismatch({ ETag: `"${'0'.repeat(32)}-3"` })).toMatch(
+      /^ETag 0{32}-3, esperado [0-9a-f]{32}-3$/,
+    );
   });
 
   it('answers null for a missing key, replaces, and deletes (a missing key too)', async () => {

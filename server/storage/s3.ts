@@ -37,7 +37,7 @@ export class S3UnreachableError extends Error {
 }
 
 /** Parts of a streamed upload; S3's minimum. Memory per upload is about (queue + 1) parts. */
-const PART_SIZE = 5 * 1024 * 1024;
+export const PART_SIZE = 5 * 1024 * 1024;
 const PART_QUEUE = 2;
 
 /**
@@ -181,13 +181,15 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
  * Passes the bytes through, counting them and hashing them twice: the whole (the ETag of a
  * single-part object, and of a multipart one on s3rver) and part by part at the upload's part
  * boundaries (AWS and MinIO give a multipart object the MD5 of its parts' MD5s, then `-N`).
+ * Exported for its test, which checks those boundaries against the parts really sent.
  */
-class UploadDigest extends Transform {
+export class UploadDigest extends Transform {
   byteCount = 0;
   private readonly whole = createHash('md5');
   private readonly partDigests: Buffer[] = [];
   private part: Hash = createHash('md5');
   private partFilled = 0;
+  private finished?: { whole: string; multipart: string };
 
   constructor(private readonly partSize: number) {
     super();
@@ -214,17 +216,24 @@ class UploadDigest extends Transform {
     this.partFilled = 0;
   }
 
+  /** Both forms, once the last byte has passed. */
+  private digests() {
+    if (!this.finished) {
+      if (this.partFilled > 0) this.closePart();
+      const parts = createHash('md5').update(Buffer.concat(this.partDigests)).digest('hex');
+      this.finished = { whole: this.whole.digest('hex'), multipart: `${parts}-${this.partDigests.length}` };
+    }
+    return this.finished;
+  }
+
   /** Why the stored object's ETag does not match what was sent, or null when it does. */
   mismatch(stored: { ETag?: string; ServerSideEncryption?: string; SSECustomerAlgorithm?: string }) {
     // Under KMS or customer keys the ETag is not an MD5; the server checked the Content-MD5.
     if (stored.ServerSideEncryption?.startsWith('aws:kms') || stored.SSECustomerAlgorithm) return null;
     const etag = stored.ETag?.replaceAll('"', '').toLowerCase();
     if (!etag) return 'sin ETag';
-    const whole = this.whole.digest('hex');
-    const multipart = /^[0-9a-f]{32}-(\d+)$/.exec(etag);
-    if (!multipart) return etag === whole ? null : `ETag ${etag}, MD5 enviado ${whole}`;
-    if (this.partFilled > 0) this.closePart();
-    const expected = `${createHash('md5').update(Buffer.concat(this.partDigests)).digest('hex')}-${this.partDigests.length}`;
-    return etag === expected ? null : `ETag ${etag}, esperado ${expected}`;
+    const { whole, multipart } = this.digests();
+    if (!/^[0-9a-f]{32}-\d+$/.test(etag)) return etag === whole ? null : `ETag ${etag}, MD5 enviado ${whole}`;
+    return etag === multipart ? null : `ETag ${etag}, esperado ${multipart}`;
   }
 }

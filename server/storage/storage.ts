@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 
 /**
  * Where uploaded and generated files live (logos, banners, prepared downloads), named by key.
- * The embedded default keeps them on disk under `DATA_DIR/files`; an S3-compatible store can
- * implement the same three calls later. Services never see paths, only keys.
+ * The embedded default keeps them on disk under `DATA_DIR/files`; `STORAGE_DRIVER=s3` puts them
+ * in a bucket (s3.ts) behind the same three calls. Services never see paths, only keys.
  */
 export type FileStorage = {
   /** Writes (or replaces) the file under `key`; resolves once it is durable. */

@@ -1,9 +1,12 @@
+import { createHash, type Hash } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 
 export type TamperingProxy = {
   endpoint: string;
   /** The head (request line and headers) of every request that went through, in order. */
   heads: string[];
+  /** The MD5 (hex) of each request body as the server received it, by its head's index. */
+  bodyMd5s: Map<number, string>;
   /** Flips one byte in the body of the next `count` PUT requests (objects and parts alike). */
   corruptNextPuts(count: number): void;
   stop(): Promise<void>;
@@ -17,6 +20,7 @@ export type TamperingProxy = {
 export async function startTamperingProxy(target: string): Promise<TamperingProxy> {
   const { hostname, port } = new URL(target);
   const heads: string[] = [];
+  const bodyMd5s = new Map<number, string>();
   const sockets = new Set<Socket>();
   let putsToCorrupt = 0;
   const server = createServer((client) => {
@@ -34,6 +38,8 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
     let pending = Buffer.alloc(0);
     let bodyLeft = 0;
     let flipNext = false;
+    let bodyHash: Hash | undefined;
+    let headIndex = -1;
     client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       const out: Buffer[] = [];
@@ -45,7 +51,9 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
             flipNext = false;
           }
           out.push(body);
+          bodyHash?.update(body);
           bodyLeft -= body.byteLength;
+          if (bodyLeft === 0) bodyMd5s.set(headIndex, bodyHash?.digest('hex') ?? '');
           pending = pending.subarray(body.byteLength);
           continue;
         }
@@ -55,8 +63,9 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
         out.push(head);
         pending = pending.subarray(end + 4);
         const text = head.toString('latin1');
-        heads.push(text);
+        headIndex = heads.push(text) - 1;
         bodyLeft = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1] ?? 0);
+        bodyHash = createHash('md5');
         if (bodyLeft > 0 && text.startsWith('PUT ') && putsToCorrupt > 0) {
           putsToCorrupt -= 1;
           flipNext = true;
@@ -71,6 +80,7 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     heads,
+    bodyMd5s,
     corruptNextPuts(count) {
       putsToCorrupt = count;
     },
