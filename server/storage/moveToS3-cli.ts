@@ -3,16 +3,16 @@
  * the files of DATA_DIR/files to the S3 bucket of the configuration (S3_BUCKET and the other
  * S3_* variables). Run it with the app stopped, then start the app with STORAGE_DRIVER=s3.
  */
-import { join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { s3OptionsFromConfig } from './fromConfig.js';
 import { moveFilesToS3 } from './moveToS3.js';
 import { createS3Storage } from './s3.js';
+import { localFilesRoot } from './storage.js';
 
 try {
   const config = loadConfig();
   const options = s3OptionsFromConfig(config);
-  const root = join(config.DATA_DIR, 'files');
+  const root = localFilesRoot(config.DATA_DIR);
   const storage = await createS3Storage(options);
   const destination = `${options.bucket}${options.prefix ? `/${options.prefix}` : ''}`;
   process.stdout.write(`Moviendo los archivos de ${root} al depósito S3 ${destination}…\n`);

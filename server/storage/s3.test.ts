@@ -114,6 +114,14 @@ describe('S3 file storage', () => {
     expect(await storage.get('a/logo.png')).toBeNull();
   });
 
+  it('fails a put with the error of a body that breaks off, storing nothing', async () => {
+    const broken = new Readable({ read() {} });
+    broken.push(randomBytes(64 * 1024));
+    setImmediate(() => broken.destroy(new Error('El cliente cerró la conexión')));
+    await expect(storage.put('uploads/cut.pdf', broken)).rejects.toThrow('El cliente cerró la conexión');
+    expect(await storage.get('uploads/cut.pdf')).toBeNull();
+  });
+
   it('keeps keys under the prefix when one is set, and refuses keys that are not plain paths', async () => {
     const tenant = await storageWith({ prefix: '/rubrica/prod/' });
     await tenant.put('logos/1.png', Buffer.from('png'));

@@ -111,13 +111,9 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
     async put(key, body) {
       const Key = objectKey(key);
       const digest = new UploadDigest(PART_SIZE);
-      // A failing body (a client gone mid-upload) fails the put with its own error.
-      let bodyError: Error | undefined;
       const source =
         body instanceof Readable
-          ? pipeline(body, digest, (error) => {
-              bodyError ??= error ?? undefined;
-            })
+          ? pipeline(body, digest, () => {})
           : digest.end(
               Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
             );
@@ -131,6 +127,8 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
         });
         stored = await upload.done();
       } catch (error) {
+        // A failing body (a client gone mid-upload) fails the put with its own error.
+        const bodyError = body instanceof Readable ? (body.errored ?? digest.errored) : null;
         if (bodyError) throw bodyError;
         source.destroy();
         throw failure('guardar', key, error);
@@ -146,14 +144,16 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
     },
     async get(key) {
       const Key = objectKey(key);
+      let found: { Body?: unknown };
       try {
-        const found = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
-        if (!(found.Body instanceof Readable)) throw new Error(`Respuesta sin contenido para «${key}»`);
-        return found.Body;
+        found = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
       } catch (error) {
         if (isMissing(error)) return null;
         throw failure('leer', key, error);
       }
+      if (!(found.Body instanceof Readable))
+        throw new Error(`El almacenamiento S3 en ${where} respondió sin contenido para «${key}»`);
+      return found.Body;
     },
     async delete(key) {
       const Key = objectKey(key);

@@ -81,8 +81,11 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
+/** The folder of the embedded default's files. */
+export const localFilesRoot = (dataDir: string) => join(dataDir, 'files');
+
 /** Storage of the embedded default: `DATA_DIR/files`. */
-export const localStorageFor = (dataDir: string) => createLocalStorage(join(dataDir, 'files'));
+export const localStorageFor = (dataDir: string) => createLocalStorage(localFilesRoot(dataDir));
 
 /** Reads a whole (small) file into memory — logos, previews; large files should be streamed. */
 export async function readAll(storage: FileStorage, key: string): Promise<Buffer | null> {
