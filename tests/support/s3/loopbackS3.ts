@@ -22,6 +22,12 @@ export type LoopbackS3 = {
 /**
  * A real S3-compatible server (s3rver) on a free loopback port, storing in a temporary folder,
  * with one bucket created; `stop` closes it and removes the folder.
+ *
+ * What s3rver 3.7.1 really does, seen on the wire: it answers an ETag that is the MD5 of what it
+ * stored (of the whole object for a multipart upload too, without `-N`), does not check a
+ * Content-MD5 it receives, returns no flexible checksums (ChecksumSHA256 is undefined), stores an
+ * aws-chunked body with its framing, and refuses AbortMultipartUpload (405). The tests rely on
+ * the ETag; a changed byte is made by tests/support/s3/tamperingProxy.ts.
  */
 export async function startLoopbackS3(bucket = 'rubrica-test'): Promise<LoopbackS3> {
   const directory = mkdtempSync(join(tmpdir(), 'rubrica-s3rver-'));
