@@ -10,7 +10,9 @@ import { registerContract } from './http/contractRoutes.js';
 import { errorServerOptions, installErrorHandling } from './http/errorHandler.js';
 import { installHandlerDrain } from './http/handlerDrain.js';
 import type { Handler, Handlers } from './http/handlers.js';
+import { installHealth } from './http/health.js';
 import { installJsonBodyParser } from './http/jsonBody.js';
+import { installMetrics } from './http/metrics.js';
 import { installApiDocs } from './http/openapi.js';
 import { REQUEST_LIMITS } from './http/requestLimits.js';
 import { installSecurityHeaders } from './http/security.js';
@@ -46,11 +48,18 @@ export type BuildOptions = {
   webRoot?: string;
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count becomes the function Fastify itself makes of one
+ * (its types accept no number): the first `hops` addresses from the socket's end are proxies.
+ */
+const trustProxyOption = (setting: Deps['config']['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   installSpanishZodMessages();
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: false,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: REQUEST_LIMITS.bodyBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: REQUEST_LIMITS.paramLength },
     ...errorServerOptions,
@@ -64,6 +73,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   installHandlerDrain(app);
   installErrorHandling(app);
+  // First, so the request-duration hook sees every route registered after it.
+  installMetrics(app, deps);
   installJsonBodyParser(app);
   installSecurityHeaders(app);
   // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
@@ -77,6 +88,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>),
   );
   installMailTracking(app, deps);
+  installHealth(app, deps);
   await installSpa(app, options.webRoot ?? webDistFolder());
   return app;
 }

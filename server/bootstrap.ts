@@ -8,6 +8,7 @@ import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMailer, type MailTransport, outboxTransport, smtpTransport } from './mail/mailer.js';
+import { createMetrics } from './metrics.js';
 import { registerDownloadRequestJob } from './modules/companies/downloads.service.js';
 import { registerNotificationEmailJob } from './modules/publishing/notificationEmails.js';
 import { registerPasswordResetJob } from './modules/session/password.service.js';
@@ -42,10 +43,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   await applyMigrations(database);
   const seed = await seedBase(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
+  const metrics = createMetrics({ db: database.db, queues: () => queue.kinds() });
   const queue = new JobQueue(database.db, {
     logger,
     leaseSeconds: config.JOB_LEASE_SECONDS,
     pollMs: config.JOB_POLL_MS,
+    metrics,
   });
   const clock = options.clock ?? systemClock;
   setSharedRenderTimeout(config.RENDER_TIMEOUT_SECONDS * 1000);
@@ -59,6 +62,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     from: config.MAIL_FROM,
     trackingBaseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
     storage,
+    metrics,
   });
   const deps: Deps = {
     config,
@@ -71,6 +75,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
     tokens: createTokenSigner(secrets.sessionSecret),
     clock,
     logger,
+    metrics,
   };
   // Work that modules hand to the durable queue (the mailer registered its own above).
   registerPasswordResetJob(deps);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -18,10 +19,56 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which hops before this process may name the client in `X-Forwarded-For` (Fastify's
+ * `trustProxy`): off (`false`, the default: the socket's address is the client's), a count of
+ * proxies in front (`1` for one nginx), or the proxies' addresses and CIDRs, comma-separated.
+ * Trusting every hop (`true`) is refused: any client could then pick its own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `debe ser false, un número de proxies (1, 2) o direcciones y rangos separados por comas (127.0.0.1,10.0.0.0/8); no vale: ${wrong.join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
 const schema = z
   .object({
     PORT: port.default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: trustProxy,
+    /** Turns on `GET /metrics` (Prometheus), answered only to `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 16, {
+        message: 'debe tener al menos 16 caracteres',
+      }),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

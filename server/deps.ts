@@ -5,6 +5,7 @@ import type { TokenSigner } from './http/tokens.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './metrics.js';
 import type { Secrets } from './secrets.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -25,6 +26,8 @@ export type Deps = {
   tokens: TokenSigner;
   clock: Clock;
   logger: Logger;
+  /** Prometheus instruments (served at GET /metrics when METRICS_TOKEN is set). */
+  metrics: Metrics;
 };
 
 /** The signed-in caller, as the route layer established it from the session. */

@@ -24,15 +24,22 @@ export async function applyMigrations(database: Database): Promise<void> {
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
-/** How many migrations are applied, and the tag of the last one. */
-export async function migrationStatus(db: Db): Promise<{ applied: number; latest: string | null }> {
+let journalTags: string[] | undefined;
+/** The tags of the migrations this build ships, in order (read once). */
+const shippedTags = () =>
+  (journalTags ??= (
+    JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as Journal
+  ).entries.map((entry) => entry.tag));
+
+/** How many migrations are applied, the tag of the last one, and how many this build ships. */
+export async function migrationStatus(
+  db: Db,
+): Promise<{ applied: number; latest: string | null; total: number }> {
   const [row] = await queryRows<{ count: number }>(
     db,
     sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
   );
   const applied = Number(row?.count ?? 0);
-  const journal = JSON.parse(
-    readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
-  return { applied, latest: journal.entries[applied - 1]?.tag ?? null };
+  const tags = shippedTags();
+  return { applied, latest: tags[applied - 1] ?? null, total: tags.length };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client.js';
+import type { Metrics } from '../metrics.js';
 
 export type JobRecord = {
   id: number;
@@ -32,6 +33,8 @@ export type QueueOptions = {
   /** First retry delay; doubles with each attempt, capped at one hour. */
   backoffBaseSeconds?: number;
   workerId?: string;
+  /** Counts failed attempts by queue (GET /metrics). */
+  metrics?: Pick<Metrics, 'jobFailures'>;
 };
 
 type ClaimedRow = {
@@ -66,6 +69,11 @@ export class JobQueue {
 
   register(queue: string, handler: JobHandler): void {
     this.handlers.set(queue, handler);
+  }
+
+  /** The queues this process has handlers for. */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
   }
 
   /** Adds a job; returns its id and whether it was new (false: the idempotency key already existed). */
@@ -109,12 +117,17 @@ export class JobQueue {
     this.schedule(0);
   }
 
-  /** Stops taking jobs and waits for the running ones. */
+  /**
+   * Stops taking jobs and waits for the work in flight: a claim still querying (whose jobs then
+   * run) and every running handler with its final write. Only then may the database close:
+   * resolving earlier let a late claim run its jobs on an ended pool.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await Promise.allSettled([...this.running]);
+    await this.draining;
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   /** Claims and runs the jobs that are ready now; resolves when they have finished. Used by tests. */
@@ -124,7 +137,7 @@ export class JobQueue {
       const claimed = await this.claim(this.concurrency);
       if (claimed.length === 0) return total;
       total += claimed.length;
-      await Promise.all(claimed.map((job) => this.run(job)));
+      await Promise.all(claimed.map((job) => this.track(job)));
     }
   }
 
@@ -145,13 +158,7 @@ export class JobQueue {
       try {
         const free = this.concurrency - this.running.size;
         const claimed = free > 0 ? await this.claim(free) : [];
-        for (const job of claimed) {
-          const run = this.run(job).finally(() => {
-            this.running.delete(run);
-            this.wake();
-          });
-          this.running.add(run);
-        }
+        for (const job of claimed) void this.track(job).then(() => this.wake());
       } catch (error) {
         this.options.logger.error({ err: error }, 'No se pudieron reclamar trabajos de la cola');
       }
@@ -159,6 +166,20 @@ export class JobQueue {
     await this.draining;
     this.draining = undefined;
     this.schedule(this.options.pollMs);
+  }
+
+  /** Runs a claimed job, counted as running until its outcome is written (or could not be). */
+  private track(job: JobRecord): Promise<void> {
+    const run: Promise<void> = this.run(job)
+      .catch((error: unknown) =>
+        this.options.logger.error(
+          { err: error, jobId: job.id },
+          'No se pudo registrar el resultado del trabajo',
+        ),
+      )
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+    return run;
   }
 
   private async claim(limit: number): Promise<JobRecord[]> {
@@ -230,6 +251,7 @@ export class JobQueue {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
     const delay = this.retryDelaySeconds(job.attempts);
+    this.options.metrics?.jobFailures.inc({ kind: job.queue, final: String(final) });
     this.options.logger.warn(
       { jobId: job.id, queue: job.queue, attempts: job.attempts, final, error: message },
       final ? 'Trabajo fallido definitivamente' : 'Trabajo fallido; se reintentará',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.js';
 import type { MailStatus } from '../db/schema/index.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { Metrics } from '../metrics.js';
 import { type FileStorage, readAll } from '../storage/storage.js';
 import { withOpenPixel } from './tracking.js';
 
@@ -134,8 +135,12 @@ export function createMailer(options: {
   trackingBaseUrl?: string;
   /** Where attached files are read from when a message is delivered. */
   storage?: FileStorage;
+  /** Counts delivery outcomes (GET /metrics). */
+  metrics?: Pick<Metrics, 'mailOutcomes'>;
 }): Mailer {
   const { db, queue, transport, from } = options;
+  const outcome = (name: 'sent' | 'bounced' | 'retry' | 'failed') =>
+    options.metrics?.mailOutcomes.inc({ outcome: name });
 
   /** The attachments' bytes, read at delivery (a missing file fails the attempt; the job retries). */
   const withContent = async ({ attachments, ...message }: MailMessage): Promise<DeliveredMail> => {
@@ -186,12 +191,14 @@ export function createMailer(options: {
         UPDATE mail_outbox SET status = 'sent', sent_at = now(), message_id = ${messageId},
                transport = ${transport.name}, last_error = NULL
         WHERE job_id = ${job.id} AND status = 'queued'`);
+      outcome('sent');
     } catch (error) {
       const failure = error instanceof MailDeliveryError ? error : classifySmtpError(error);
       if (failure.permanent) {
         await db.execute(sql`
           UPDATE mail_outbox SET status = 'bounced', bounced_at = now(), last_error = ${failure.message}
           WHERE job_id = ${job.id} AND status = 'queued'`);
+        outcome('bounced');
         return;
       }
       const final = job.attempts >= job.maxAttempts;
@@ -199,6 +206,7 @@ export function createMailer(options: {
         UPDATE mail_outbox SET last_error = ${failure.message},
                status = ${final ? 'failed' : 'queued'}, failed_at = ${final ? sql`now()` : null}
         WHERE job_id = ${job.id} AND status = 'queued'`);
+      outcome(final ? 'failed' : 'retry');
       throw failure;
     }
   });

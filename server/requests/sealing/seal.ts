@@ -155,13 +155,13 @@ async function companySigner(
 
 /** Marks the request sealed with the audit trail's anchor and queues the completion e-mails, once. */
 async function finishSeal(deps: Deps, requestId: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  const completedAt = await deps.database.db.transaction(async (tx) => {
     const [request] = await tx
       .select()
       .from(signatureRequests)
       .where(eq(signatureRequests.id, requestId))
       .for('update');
-    if (request?.sealStatus !== 'pending') return;
+    if (request?.sealStatus !== 'pending') return null;
     const documents = await tx
       .select({ id: signatureRequestDocuments.id, sha256: signatureRequestDocuments.sealedSha256 })
       .from(signatureRequestDocuments)
@@ -175,6 +175,7 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
       .update(signatureRequests)
       .set({ sealStatus: 'sealed', sealedAt: now, updatedAt: now })
       .where(eq(signatureRequests.id, requestId));
+
     await appendRequestEvent(tx, {
       requestId,
       action: 'sealed',
@@ -201,7 +202,13 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
       if (creator && !signerEmails.has(creator.email.toLowerCase()))
         await queueRequestMail(deps, tx, { requestId, kind: 'completed', to: creator.email });
     }
+    return request.completedAt;
   });
+  // Counted once the seal is committed: from the completing signature to now.
+  if (completedAt)
+    deps.metrics.sealLatency.observe(
+      Math.max(0, (deps.clock.now().getTime() - completedAt.getTime()) / 1000),
+    );
 }
 
 /**
