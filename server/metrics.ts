@@ -24,12 +24,14 @@ const waitingJobs = (db: Db) =>
 export function createMetrics(options: { db: Db; queues: () => readonly string[] }) {
   const registry = new Registry();
   const registers = [registry];
-  // Both queue gauges read one query per scrape (prom-client collects them concurrently).
-  let snapshot: { at: number; rows: Promise<QueueRow[]> } | undefined;
+  // Both queue gauges read one query per scrape: prom-client collects them at once, so the
+  // second shares the first's query while it is in flight.
+  let inFlight: Promise<QueueRow[]> | undefined;
   const queueRows = () => {
-    if (!snapshot || Date.now() - snapshot.at > 1000)
-      snapshot = { at: Date.now(), rows: waitingJobs(options.db) };
-    return snapshot.rows;
+    inFlight ??= waitingJobs(options.db).finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
   };
   const setByQueue = async (gauge: Gauge<'kind'>, value: (row: QueueRow) => number) => {
     const rows = new Map((await queueRows()).map((row) => [row.queue, row]));
