@@ -1,7 +1,8 @@
 // Finds (and, as root, installs) the system programs the test and bench stages need:
 // Debian's Chromium (Playwright never downloads a browser here), poppler's pdfsig and qpdf
-// (independent checks of the PDFs we produce) and the PostgreSQL 15 server binaries
-// (throwaway cluster for the API suite on a real server).
+// (independent checks of the PDFs we produce), the PostgreSQL 15 server binaries
+// (throwaway cluster for the API suite on a real server) and nginx (the proxy test runs the
+// shipped deploy/nginx/rubrica.conf in front of the app).
 //
 //   node scripts/system-tools.mjs            report what is present
 //   node scripts/system-tools.mjs --install  install what is missing (root only), then report
@@ -39,6 +40,12 @@ export const TOOLS = [
     apt: 'libnss3-tools',
     candidates: ['/usr/bin/certutil', 'certutil'],
     neededBy: 'seal checks (pdfsig trusting the platform CA through an NSS database)',
+  },
+  {
+    name: 'nginx',
+    apt: 'nginx',
+    candidates: [process.env.NGINX_PATH ?? '/usr/sbin/nginx', 'nginx'],
+    neededBy: 'API test behind a real proxy (tests/api/nginx-proxy.test.ts)',
   },
   {
     name: 'postgres',
