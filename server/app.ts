@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { EndpointDefinition } from '../contract/define.js';
 import { endpoints } from '../contract/index.js';
 import { type MergedTables, mergeTables } from '../contract/registry.js';
@@ -46,6 +46,8 @@ export type BuildOptions = {
   endpoints?: Record<string, EndpointDefinition>;
   handlers?: Record<string, Handler<EndpointDefinition>>;
   webRoot?: string;
+  /** A server opened before the app (server/http/startup.ts), instead of one of Fastify's own. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 };
 
 /**
@@ -63,6 +65,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     bodyLimit: REQUEST_LIMITS.bodyBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: REQUEST_LIMITS.paramLength },
     ...errorServerOptions,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   const table = options.endpoints ?? endpoints;
   // Every route registered from here on, contract or not: the route sweep walks this list.

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listenEarly } from './http/startup.js';
 import { createLogger } from './logger.js';
 import { closeSharedRenderer } from './modules/templates/templateRender.service.js';
 
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // The port opens first: while migrations run, /health/live answers and /health/ready says 503.
+  const early = await listenEarly(config.PORT, config.HOST);
   const { deps, seed } = await bootstrap({ config, logger });
   if (seed.generatedPassword) {
     // Printed once, on the terminal only (not through the logger), so it can be copied.
@@ -24,10 +27,11 @@ async function main(): Promise<void> {
       `\nAdministrador creado: ${config.ADMIN_EMAIL}\nContraseña generada (se muestra una sola vez): ${seed.generatedPassword}\n\n`,
     );
   }
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { serverFactory: early.serverFactory });
+  await app.ready();
+  early.handOver();
   deps.queue.start(config.JOB_WORKERS);
   deps.scheduler.start();
-  await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ database: deps.database.kind }, `Rúbrica escuchando en http://${config.HOST}:${config.PORT}`);
 
   let closing = false;
@@ -35,7 +39,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'Cerrando');
+    // New requests get 503 while the handlers in flight finish; then the port closes.
     await app.close();
+    await early.close();
     await deps.scheduler.stop();
     await deps.queue.stop();
     await closeSharedRenderer();

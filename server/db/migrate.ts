@@ -9,7 +9,7 @@ import { migrationsFolder } from '../paths.js';
 import { type Database, type Db, queryRows } from './client.js';
 import { refreshPlannerStatistics } from './plannerStatistics.js';
 
-const MIGRATION_LOCK_ID = 7_210_001;
+export const MIGRATION_LOCK_ID = 7_210_001;
 
 /** Applies the committed migrations; safe when several processes start at once on PostgreSQL. */
 export async function applyMigrations(database: Database): Promise<void> {

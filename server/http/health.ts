@@ -31,10 +31,11 @@ export async function unreadyReason(db: Db, timeoutMs = READINESS_TIMEOUT_MS): P
   } catch {
     return HEALTH_MESSAGES.database;
   }
-  // `latest` is null while fewer migrations are applied than this build ships.
+  // Fewer than this build ships: its code may need what is missing. More (a newer build migrated
+  // during a rolling deploy) is fine: migrations only add what older code can ignore.
   const status = await within(migrationStatus(db), timeoutMs).catch(() => null);
   if (!status) return HEALTH_MESSAGES.database;
-  return status.latest === null || status.applied < status.total ? HEALTH_MESSAGES.migrations : null;
+  return status.applied < status.total ? HEALTH_MESSAGES.migrations : null;
 }
 
 /**
