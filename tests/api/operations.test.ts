@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
@@ -17,7 +17,7 @@ const METRICS_TOKEN = 'metricas-de-prueba-0123456789abcdef';
 
 /** A loopback port that accepts connections and never answers (a hung database server). */
 async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => sockets.add(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
