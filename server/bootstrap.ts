@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
+import { loadClusterSecrets } from './clusterSecrets.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
-import { type SeedResult, seedBase } from './db/seed.js';
+import { type SeedResult, seedBaseOnce } from './db/seed.js';
 import { type Clock, type Deps, systemClock } from './deps.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
@@ -41,8 +42,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await applyMigrations(database);
-  const seed = await seedBase(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-  const secrets = loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
+  // PostgreSQL may serve several processes: they share secrets and keys through the database.
+  // Before the seed, so that a start refused for SECRETS_KEY creates no administrator whose
+  // generated password nobody saw.
+  const secrets =
+    database.kind === 'postgresql'
+      ? await loadClusterSecrets(config, database)
+      : loadSecrets(config.DATA_DIR, { sessionSecret: config.SESSION_SECRET });
+  const seed = await seedBaseOnce(database, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   const metrics = createMetrics({ db: database.db, queues: () => queue.kinds() });
   const queue = new JobQueue(database.db, {
     logger,

@@ -83,4 +83,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
+
+  it('requires SECRETS_KEY with DATABASE_URL, naming it, and checks its length', () => {
+    const databaseUrl = 'postgres://rubrica@127.0.0.1/rubrica';
+    expect(() => loadConfig({ DATABASE_URL: databaseUrl })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: databaseUrl })).toThrow(
+      /SECRETS_KEY: es obligatoria con PostgreSQL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: 'corta' })).toThrow(
+      /SECRETS_KEY: debe tener 32 bytes/,
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
+    // PGlite (one process) keeps its secrets in DATA_DIR and needs no key.
+    expect(loadConfig({}).SECRETS_KEY).toBeUndefined();
+  });
 });

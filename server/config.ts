@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseSecretsKey } from './security/secretBox.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -77,6 +78,14 @@ const schema = z
     ADMIN_PASSWORD: z.string().min(8).optional(),
     /** Secret that signs session tokens; generated into DATA_DIR when unset. */
     SESSION_SECRET: z.string().min(32).optional(),
+    /**
+     * 32 bytes (hex or base64) that encrypt the shared secrets and keys kept in PostgreSQL; required
+     * with DATABASE_URL, the same in every process.
+     */
+    SECRETS_KEY: optionalText.refine((value) => value === undefined || parseSecretsKey(value) !== null, {
+      message:
+        'debe tener 32 bytes en hexadecimal (64 dígitos) o en base64 (p. ej. `openssl rand -base64 32`)',
+    }),
     SESSION_HOURS: z.coerce.number().positive().default(12),
     SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
     /** Multiplies every other per-address limit the contract declares (tests and load rigs raise it). */
@@ -172,12 +181,22 @@ const schema = z
 
 export type Config = z.output<typeof schema>;
 
+/** Why SECRETS_KEY is needed when it is missing; shared by loadConfig and bootstrap (tests pass a database). */
+export const SECRETS_KEY_REQUIRED =
+  'SECRETS_KEY: es obligatoria con PostgreSQL (32 bytes en base64, p. ej. `openssl rand -base64 32`); todos los procesos deben usar la misma';
+
 export class ConfigError extends Error {}
 
 /** Reads the configuration from the environment; a bad value stops the start naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const secretsKeyMissing = Boolean(env.DATABASE_URL?.trim()) && !env.SECRETS_KEY?.trim();
+  if (result.success && !secretsKeyMissing) return result.data;
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...(secretsKeyMissing ? [SECRETS_KEY_REQUIRED] : []),
+  ];
   throw new ConfigError(`Configuración inválida — ${problems.join('; ')}`);
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, maskUrl } from './logger.js';
+import { createLogger, describeError, describeErrorStack, maskUrl } from './logger.js';
 
 describe('logger', () => {
   it('masks signer links and one-time tokens in URLs', () => {
@@ -51,5 +51,37 @@ describe('error serializer', () => {
     expect(output).toContain('select * from users where email = $1');
     expect(output).toContain('0x00');
     for (const value of ['persona@privada.co', 'secreto-1', 'secreto-2']) expect(output).not.toContain(value);
+  });
+});
+
+describe('describeError (start-up failures and crashes on the terminal)', () => {
+  const failedInsert = () =>
+    Object.assign(
+      new Error(
+        'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: admin@rubrica.test,$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      ),
+      {
+        params: ['admin@rubrica.test', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'],
+        cause: Object.assign(
+          new Error('duplicate key value violates unique constraint "users_email_unique"'),
+          {
+            detail: 'Key (lower(email))=(admin@rubrica.test) already exists.',
+          },
+        ),
+      },
+    );
+
+  it('keeps the query and the causes, never the parameters', () => {
+    const text = describeError(failedInsert());
+    expect(text).toContain('insert into "users"');
+    expect(text).toContain('users_email_unique');
+    for (const value of ['$argon2id$', 'admin@rubrica.test', 'params:']) expect(text).not.toContain(value);
+  });
+
+  it('does the same for a stack', () => {
+    const text = describeErrorStack(failedInsert());
+    expect(text).toContain('at ');
+    for (const value of ['$argon2id$', 'admin@rubrica.test', 'params:']) expect(text).not.toContain(value);
+    expect(describeError('texto')).toBe('texto');
   });
 });

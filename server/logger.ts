@@ -15,6 +15,9 @@ export const REDACTED_PATHS = [
   '*.apiKey',
   '*.api_key',
   '*.sessionSecret',
+  '*.SESSION_SECRET',
+  '*.SECRETS_KEY',
+  '*.SEAL_P12_PASSWORD',
 ];
 
 /** Signer links and one-time tokens in URLs are masked: `/signature-request/abc…` → `/signature-request/***`. */
@@ -36,6 +39,28 @@ const scrubText = (text: string) =>
   text
     .replace(/(\nparams: )[\s\S]*?(?=\n\s+at |$)/, `$1${HIDDEN}`)
     .replace(/: "[^\n]*"(?=\n|$)/gm, `: "${HIDDEN}"`);
+
+/**
+ * An error as one line for the terminal (start-up failures, crashes printed with console.error):
+ * its message and its causes', without a failed query's parameters or quoted values.
+ */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    parts.push(scrubText(message).replace(/\nparams: \[oculto\]/, ''));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(' — causa: ');
+}
+
+/** The same for a crash's stack, which repeats the message (a failed query's parameters with it). */
+export function describeErrorStack(error: unknown): string {
+  if (!(error instanceof Error) || !error.stack) return describeError(error);
+  const cause = error.cause === undefined ? '' : ` — causa: ${describeError(error.cause)}`;
+  return `${scrubText(error.stack).replace(/\nparams: \[oculto\]/, '')}${cause}`;
+}
 
 function scrubError(value: unknown, depth = 0): unknown {
   if (!value || typeof value !== 'object' || depth > 5) return value;

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { listenEarly } from './http/startup.js';
-import { createLogger } from './logger.js';
+import { createLogger, describeError, describeErrorStack } from './logger.js';
 import { closeSharedRenderer } from './modules/templates/templateRender.service.js';
 
 /** Process start: configuration, dependencies, HTTP server, job workers, graceful close. */
@@ -52,7 +52,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  console.error('No se pudo iniciar Rúbrica:', error instanceof Error ? error.message : error);
+// What reaches the terminal never carries a failed query's parameters (a password hash, personal
+// data): Node's own report of a crash would print the error with all its fields.
+process.on('uncaughtException', (error) => {
+  console.error('Error no controlado:', describeErrorStack(error));
   process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  console.error('Error no controlado:', describeErrorStack(reason));
+  process.exit(1);
+});
+
+main().catch((error: unknown) => {
+  console.error('No se pudo iniciar Rúbrica:', describeError(error));
+  process.exit(error instanceof ConfigError ? 78 : 1);
 });

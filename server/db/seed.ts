@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_COMPANY_ID, ROLE, SEEDED_ROLES } from '../../contract/permissions.js';
 import { hashPassword } from '../security/passwords.js';
-import type { Db } from './client.js';
+import type { Database, Db } from './client.js';
 import { companies, rolePermissions, roles, users } from './schema/index.js';
 import { seedLocation } from './seedLocation.js';
 
@@ -38,21 +38,47 @@ export async function seedBase(db: Db, admin: { email: string; password?: string
       .onConflictDoNothing();
   }
 
-  const [existingAdmin] = await db
+  if (await administratorExists(db)) return { adminCreated: false };
+
+  const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
+  // No failed query on a conflict: another process may have created the administrator meanwhile.
+  const inserted = await db
+    .insert(users)
+    .values({
+      companyId: PLATFORM_COMPANY_ID,
+      roleId: ROLE.administrator,
+      name: 'Administrador',
+      lastName: 'Rúbrica',
+      email: admin.email.toLowerCase(),
+      passwordHash: await hashPassword(admin.password ?? generatedPassword!),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length > 0) return { adminCreated: true, generatedPassword };
+  if (await administratorExists(db)) return { adminCreated: false };
+  throw new Error(
+    'No se pudo crear el primer administrador: ADMIN_EMAIL ya es el correo de otro usuario (elija otro)',
+  );
+}
+
+async function administratorExists(db: Db): Promise<boolean> {
+  const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.roleId, ROLE.administrator))
     .limit(1);
-  if (existingAdmin) return { adminCreated: false };
+  return existing !== undefined;
+}
 
-  const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    companyId: PLATFORM_COMPANY_ID,
-    roleId: ROLE.administrator,
-    name: 'Administrador',
-    lastName: 'Rúbrica',
-    email: admin.email.toLowerCase(),
-    passwordHash: await hashPassword(admin.password ?? generatedPassword!),
-  });
-  return { adminCreated: true, generatedPassword };
+const SEED_LOCK_ID = 7_210_002;
+
+/**
+ * The base seed, one process at a time: processes starting together on an empty PostgreSQL
+ * database would otherwise all see no administrator and all insert one.
+ */
+export function seedBaseOnce(
+  database: Database,
+  admin: { email: string; password?: string },
+): Promise<SeedResult> {
+  return database.withAdvisoryLock(SEED_LOCK_ID, (db) => seedBase(db, admin));
 }

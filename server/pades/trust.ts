@@ -60,13 +60,27 @@ async function importKeyPem(pem: string, source: string): Promise<CryptoKey> {
   }
 }
 
-async function readCertificates(file: string): Promise<pkijs.Certificate[]> {
-  const certificates = pemDecodeAll(await readFile(file, 'utf8'), 'CERTIFICATE').map(parseCertificate);
-  if (certificates.length === 0) throw new Error(`${file}: no contiene certificados PEM`);
+function certificatesFromPem(pem: string, source: string): pkijs.Certificate[] {
+  const certificates = pemDecodeAll(pem, 'CERTIFICATE').map(parseCertificate);
+  if (certificates.length === 0) throw new Error(`${source}: no contiene certificados PEM`);
   return certificates;
 }
 
-async function createPlatformFiles(directory: string, now: Date): Promise<void> {
+async function readCertificates(file: string): Promise<pkijs.Certificate[]> {
+  return certificatesFromPem(await readFile(file, 'utf8'), file);
+}
+
+/** The platform's generated PKI as PEM texts: the root CA, the seal and the timestamp authority. */
+export type PkiPart = keyof typeof FILES;
+export type PlatformPki = Record<PkiPart, string>;
+
+export const PLATFORM_PKI_PARTS = Object.keys(FILES) as PkiPart[];
+
+/** Whether a part is a private key (kept encrypted or in a 0600 file), not a certificate. */
+export const isPrivateKeyPart = (part: PkiPart) => part.endsWith('Key');
+
+/** A new root CA (20 years) and the seal and timestamp certificates it issues (10 years). */
+export async function createPlatformPki(now: Date): Promise<PlatformPki> {
   const notBefore = new Date(now.getTime() - 3600 * 1000);
   const rootKeys = await generateKeyPair();
   const root = await issueCertificate({
@@ -82,45 +96,45 @@ async function createPlatformFiles(directory: string, now: Date): Promise<void> 
     notAfter: new Date(now.getTime() + 20 * YEAR_MS),
   });
   const issuer = { certificate: root, privateKey: rootKeys.privateKey };
-  const leaves = [
-    {
-      profile: 'seal' as const,
-      commonName: 'Rúbrica Sello de Documentos',
-      certificateFile: FILES.sealCertificate,
-      keyFile: FILES.sealKey,
-    },
-    {
-      profile: 'tsa' as const,
-      commonName: 'Rúbrica Sellado de Tiempo',
-      certificateFile: FILES.tsaCertificate,
-      keyFile: FILES.tsaKey,
-    },
-  ];
-  const staging = `${directory}.tmp-${randomUUID()}`;
-  await mkdir(staging, { recursive: true, mode: 0o700 });
-  const writeKey = async (name: string, key: CryptoKey) => {
-    const file = path.join(staging, name);
-    await writeFile(file, await exportKeyPem(key), { mode: 0o600 });
-    await chmod(file, 0o600);
-  };
-  await writeFile(path.join(staging, FILES.rootCertificate), pemEncode('CERTIFICATE', certificateDer(root)));
-  await writeKey(FILES.rootKey, rootKeys.privateKey);
-  for (const leaf of leaves) {
+  const leaf = async (profile: 'seal' | 'tsa', commonName: string) => {
     const keys = await generateKeyPair();
     const certificate = await issueCertificate({
-      profile: leaf.profile,
-      subject: distinguishedName({ commonName: leaf.commonName, organization: 'Rúbrica', country: 'CO' }),
+      profile,
+      subject: distinguishedName({ commonName, organization: 'Rúbrica', country: 'CO' }),
       publicKey: keys.publicKey,
       issuer,
       signingKey: rootKeys.privateKey,
       notBefore,
       notAfter: new Date(now.getTime() + 10 * YEAR_MS),
     });
-    await writeFile(
-      path.join(staging, leaf.certificateFile),
-      pemEncode('CERTIFICATE', certificateDer(certificate)),
-    );
-    await writeKey(leaf.keyFile, keys.privateKey);
+    return {
+      certificate: pemEncode('CERTIFICATE', certificateDer(certificate)),
+      key: await exportKeyPem(keys.privateKey),
+    };
+  };
+  const seal = await leaf('seal', 'Rúbrica Sello de Documentos');
+  const tsa = await leaf('tsa', 'Rúbrica Sellado de Tiempo');
+  return {
+    rootCertificate: pemEncode('CERTIFICATE', certificateDer(root)),
+    rootKey: await exportKeyPem(rootKeys.privateKey),
+    sealCertificate: seal.certificate,
+    sealKey: seal.key,
+    tsaCertificate: tsa.certificate,
+    tsaKey: tsa.key,
+  };
+}
+
+async function createPlatformFiles(directory: string, now: Date): Promise<void> {
+  const pki = await createPlatformPki(now);
+  const staging = `${directory}.tmp-${randomUUID()}`;
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  for (const part of PLATFORM_PKI_PARTS) {
+    const file = path.join(staging, FILES[part]);
+    if (!isPrivateKeyPart(part)) await writeFile(file, pki[part]);
+    else {
+      await writeFile(file, pki[part], { mode: 0o600 });
+      await chmod(file, 0o600);
+    }
   }
   try {
     // One rename publishes the whole set: two processes starting at once never mix their keys.
@@ -145,16 +159,15 @@ async function fileExists(file: string): Promise<boolean> {
   }
 }
 
-async function loadIdentity(
-  directory: string,
-  certificateFile: string,
-  keyFile: string,
+async function identityFromPki(
+  pki: PlatformPki,
+  parts: { certificate: PkiPart; key: PkiPart },
   root: pkijs.Certificate,
-) {
-  const [certificate] = await readCertificates(path.join(directory, certificateFile));
-  const keyPath = path.join(directory, keyFile);
-  const privateKey = await importKeyPem(await readFile(keyPath, 'utf8'), keyPath);
-  return { certificate: certificate!, privateKey, chain: [root] } satisfies SigningIdentity;
+  source: (part: PkiPart) => string,
+): Promise<SigningIdentity> {
+  const [certificate] = certificatesFromPem(pki[parts.certificate], source(parts.certificate));
+  const privateKey = await importKeyPem(pki[parts.key], source(parts.key));
+  return { certificate: certificate!, privateKey, chain: [root] };
 }
 
 /**
@@ -168,10 +181,35 @@ export async function loadOrCreateTrust(dataDir: string, config: TrustConfig = {
   if (!(await fileExists(path.join(directory, FILES.rootCertificate)))) {
     await createPlatformFiles(directory, config.now?.() ?? new Date());
   }
-  const [root] = await readCertificates(path.join(directory, FILES.rootCertificate));
+  const pki = {} as PlatformPki;
+  for (const part of PLATFORM_PKI_PARTS)
+    pki[part] = await readFile(path.join(directory, FILES[part]), 'utf8');
+  return trustFromPki(pki, config, (part) => path.join(directory, FILES[part]));
+}
+
+/**
+ * The trust built on a generated PKI (from DATA_DIR/signing or, on PostgreSQL, from the database);
+ * `source` names where a part came from in errors.
+ */
+export async function trustFromPki(
+  pki: PlatformPki,
+  config: TrustConfig,
+  source: (part: PkiPart) => string,
+): Promise<PlatformTrust> {
+  const [root] = certificatesFromPem(pki.rootCertificate, source('rootCertificate'));
   const platformRoot = root!;
-  const tsa = await loadIdentity(directory, FILES.tsaCertificate, FILES.tsaKey, platformRoot);
-  let seal = await loadIdentity(directory, FILES.sealCertificate, FILES.sealKey, platformRoot);
+  const tsa = await identityFromPki(
+    pki,
+    { certificate: 'tsaCertificate', key: 'tsaKey' },
+    platformRoot,
+    source,
+  );
+  let seal = await identityFromPki(
+    pki,
+    { certificate: 'sealCertificate', key: 'sealKey' },
+    platformRoot,
+    source,
+  );
   let signerRoots = [platformRoot];
   if (config.sealCertificatePath || config.sealKeyPath) {
     if (!config.sealCertificatePath || !config.sealKeyPath) {

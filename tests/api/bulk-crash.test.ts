@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../server/db/client.js';
-import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
+import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
 import { killHard, spawnTs } from './support/processes.js';
 
 const ROWS = 12;
@@ -23,7 +23,7 @@ describe(`bulk send killed mid-batch on ${testDatabaseKind}`, () => {
     let dropDatabase: (() => Promise<void>) | undefined;
     if (testDatabaseKind === 'postgresql') {
       const created = await createPostgresDatabase();
-      env.DATABASE_URL = created.url;
+      Object.assign(env, postgresEnv(created.url));
       dropDatabase = created.drop;
     }
     const first = spawnTs('tests/api/support/bulk-worker.ts', [], env);

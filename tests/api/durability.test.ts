@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
+import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
 import { freePort, killHard, spawnTs } from './support/processes.js';
 
 const ADMIN = { email: 'durable@rubrica.test', password: 'Durable-2026-ok' };
@@ -35,7 +35,7 @@ describe(`durability on ${testDatabaseKind}`, () => {
     if (testDatabaseKind === 'postgresql') {
       const database = await createPostgresDatabase();
       cleanups.push(() => database.drop());
-      env.DATABASE_URL = database.url;
+      Object.assign(env, postgresEnv(database.url));
     }
 
     const first = await startServer(env);

@@ -10,7 +10,12 @@ import { applyMigrations } from '../../server/db/migrate.js';
 import { JobQueue } from '../../server/jobs/queue.js';
 import { Scheduler } from '../../server/jobs/scheduler.js';
 import { createLogger } from '../../server/logger.js';
-import { createPostgresDatabase, createTestDatabase, testDatabaseKind } from './support/database.js';
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  TEST_SECRETS_KEY,
+  testDatabaseKind,
+} from './support/database.js';
 import { manualClock } from './support/mailbox.js';
 import { killHard, spawnTs } from './support/processes.js';
 
@@ -85,6 +90,7 @@ describe(`scheduler on ${testDatabaseKind}`, () => {
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: 'Admin-Prueba-2026',
         LOG_LEVEL: 'silent',
+        SECRETS_KEY: TEST_SECRETS_KEY,
       });
       const { deps } = await bootstrap({ config, logger, database, clock });
       deps.scheduler.declare({

@@ -90,7 +90,7 @@ describe(`a sealed PDF request on ${testDatabaseKind}`, () => {
       .where(eq(signatureRequestDocuments.requestId, requestId));
     expect(document!.name).toBe('tres-paginas.pdf');
     const sealed = new Uint8Array((await readAll(t.deps.storage, document!.sealedKey!))!);
-    await expectSealedPdfPasses(sealed, t.deps.config.DATA_DIR);
+    await expectSealedPdfPasses(sealed, t.deps.config);
 
     const { dir, remove } = await temporaryDirectory('rubrica-pdf-request-seal-');
     try {

@@ -72,7 +72,7 @@ describe(`sealing completed requests on ${testDatabaseKind}`, () => {
         const pdf = new Uint8Array((await readAll(t.deps.storage, document.sealedKey!))!);
         const { createHash } = await import('node:crypto');
         expect(createHash('sha256').update(pdf).digest('hex')).toBe(document.sealedSha256);
-        await expectSealedPdfPasses(pdf, t.deps.config.DATA_DIR);
+        await expectSealedPdfPasses(pdf, t.deps.config);
         expect((await validateSealedPdf(pdf, trust)).status).toBe('intact');
         const text = (
           await run('pdftotext', [await writeTemp(dir, `d${document.id}.pdf`, pdf), '-'])
@@ -155,7 +155,7 @@ describe(`sealing completed requests on ${testDatabaseKind}`, () => {
       .where(eq(signatureRequestDocuments.requestId, request.requestId));
     const rendered = new Uint8Array((await readAll(t.deps.storage, document!.renderedKey))!);
     const sealed = new Uint8Array((await readAll(t.deps.storage, document!.sealedKey!))!);
-    await expectSealedPdfPasses(sealed, t.deps.config.DATA_DIR);
+    await expectSealedPdfPasses(sealed, t.deps.config);
     const boxes = document!.fieldBoxes as FieldBox[];
     expect(boxes.map((box) => box.kind).sort()).toEqual([
       'signature',

@@ -14,7 +14,7 @@ import {
 import { createLogger } from '../../server/logger.js';
 import { requestEvents } from '../../server/requests/core/events.js';
 import { readAll } from '../../server/storage/storage.js';
-import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
+import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
 import { killHard, spawnTs } from './support/processes.js';
 import { expectSealedPdfPasses } from './support/sealedPdf.js';
 
@@ -27,7 +27,7 @@ describe(`sealing killed mid-request on ${testDatabaseKind}`, () => {
     let dropDatabase: (() => Promise<void>) | undefined;
     if (testDatabaseKind === 'postgresql') {
       const created = await createPostgresDatabase();
-      env.DATABASE_URL = created.url;
+      Object.assign(env, postgresEnv(created.url));
       dropDatabase = created.drop;
     }
     const worker = spawnTs('tests/api/support/seal-worker.ts', [], env);
@@ -68,7 +68,7 @@ describe(`sealing killed mid-request on ${testDatabaseKind}`, () => {
     for (const document of after) {
       const pdf = new Uint8Array((await readAll(deps.storage, document.sealedKey!))!);
       expect(createHash('sha256').update(pdf).digest('hex')).toBe(document.sealedSha256);
-      await expectSealedPdfPasses(pdf, dataDir);
+      await expectSealedPdfPasses(pdf, deps.config);
     }
     const events = await requestEvents(db, requestId);
     expect(events.filter((event) => event.action === 'sealed')).toHaveLength(1);

@@ -6,6 +6,15 @@ import { PGLITE_TEMPLATE } from '../setup/global.js';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgresql' : 'pglite';
 
+/**
+ * The SECRETS_KEY of every test process on PostgreSQL (apps, workers, spawned servers): processes
+ * on one database must share it, as in production.
+ */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 0x5a).toString('base64');
+
+/** The variables a process needs to run on a test PostgreSQL database. */
+export const postgresEnv = (url: string) => ({ DATABASE_URL: url, SECRETS_KEY: TEST_SECRETS_KEY });
+
 /** A PostgreSQL database of its own on the test server, dropped by `drop()`. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;

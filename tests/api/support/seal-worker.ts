@@ -11,11 +11,12 @@ import { createCompany, createUser } from '../../../server/db/factories.js';
 import { createLogger } from '../../../server/logger.js';
 import { createTestRequest } from '../../../server/requests/core/factories.js';
 import { type FileStorage, localStorageFor } from '../../../server/storage/storage.js';
+import { postgresEnv } from './database.js';
 import { signAndComplete } from './signedRequest.js';
 
 const config = loadConfig({
   DATA_DIR: process.env.DATA_DIR ?? '',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  ...(process.env.DATABASE_URL ? postgresEnv(process.env.DATABASE_URL) : {}),
   ADMIN_EMAIL: 'admin@rubrica.test',
   ADMIN_PASSWORD: 'Admin-Prueba-2026',
   LOG_LEVEL: 'silent',

@@ -1,19 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { Config } from '../../../server/config.js';
+import { certificateDer, pemEncode } from '../../../server/pades/crypto.js';
+import { platformTrust } from '../../../server/pades/platform-trust.js';
 import { nssTrustingPlatformCa, pdfsig, run, signatureGaps, writeTemp } from '../../support/pades/tools.js';
 
 /**
  * The checks every sealed PDF of the tests passes: pdfsig (valid, whole document, PAdES
- * SubFilter, trusted once the platform CA of `dataDir` is in NSS), qpdf's structure check, and a
- * CMS that carries ESS signing-certificate-v2 and the timestamp token.
+ * SubFilter, trusted once the platform CA the app of `config` uses is in NSS — from DATA_DIR or,
+ * on PostgreSQL, the database), qpdf's structure check, and a CMS that carries ESS
+ * signing-certificate-v2 and the timestamp token.
  */
-export async function expectSealedPdfPasses(pdf: Uint8Array, dataDir: string): Promise<void> {
+export async function expectSealedPdfPasses(pdf: Uint8Array, config: Config): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'rubrica-sealed-check-'));
   try {
     const file = await writeTemp(dir, 'sealed.pdf', pdf);
-    const nss = await nssTrustingPlatformCa(await linkedDataDir(dir, dataDir));
+    const nss = await nssTrustingPlatformCa(await withPlatformCa(dir, config));
     const report = await pdfsig(file, nss);
     expect(report).toContain('Signature is Valid');
     expect(report).toContain('Total document signed');
@@ -36,9 +40,13 @@ export async function expectSealedPdfPasses(pdf: Uint8Array, dataDir: string): P
   }
 }
 
-/** A directory whose `signing/` is the data directory's, with room for the NSS database beside it. */
-async function linkedDataDir(dir: string, dataDir: string): Promise<string> {
-  await run('mkdir', ['-p', join(dir, 'nss-home')]);
-  await run('ln', ['-s', join(dataDir, 'signing'), join(dir, 'nss-home', 'signing')]);
+/** A directory whose `signing/root-ca.crt.pem` is the app's platform CA, with room for the NSS database beside it. */
+async function withPlatformCa(dir: string, config: Config): Promise<string> {
+  const { root } = await platformTrust(config);
+  await mkdir(join(dir, 'nss-home', 'signing'), { recursive: true });
+  await writeFile(
+    join(dir, 'nss-home', 'signing', 'root-ca.crt.pem'),
+    pemEncode('CERTIFICATE', certificateDer(root)),
+  );
   return join(dir, 'nss-home');
 }

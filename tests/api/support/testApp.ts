@@ -9,7 +9,7 @@ import { loadConfig } from '../../../server/config.js';
 import type { Clock, Deps } from '../../../server/deps.js';
 import { createLogger } from '../../../server/logger.js';
 import type { MailTransport } from '../../../server/mail/mailer.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, TEST_SECRETS_KEY } from './database.js';
 
 export const ADMIN = { email: 'admin@rubrica.test', password: 'Admin-Prueba-2026' } as const;
 
@@ -44,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SIGNIN_RATE_LIMIT_PER_MINUTE: '10000',
     // Webhook receivers of the tests listen on loopback; the refusal itself has its own tests.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // On PostgreSQL the session secret and the platform's keys are kept in the database, encrypted.
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
   const { deps } = await bootstrap({
