@@ -10,8 +10,9 @@ import {
   type PkiPart,
   PLATFORM_PKI_PARTS,
   type PlatformPki,
+  readPlatformFiles,
 } from './pades/trust.js';
-import type { Secrets } from './secrets.js';
+import { type Secrets, storedSessionSecret } from './secrets.js';
 import { openSecret, parseSecretsKey, sealSecret } from './security/secretBox.js';
 
 const PLATFORM_SECRETS_LOCK_ID = 7_210_003;
@@ -31,19 +32,23 @@ async function storedRows(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.name, row.value]));
 }
 
-/** Creates what is missing, once: the first of several processes starting together does it, the others wait and read. */
-async function createMissingRows(db: Db, key: Buffer): Promise<Map<string, string>> {
+/**
+ * Creates what is missing, once: the first of several processes starting together does it, the
+ * others wait and read. A server that ran on this database before keeps its session secret and
+ * PKI from its DATA_DIR, so that links already sent and documents already sealed stay valid.
+ */
+async function createMissingRows(db: Db, key: Buffer, dataDir: string): Promise<Map<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLATFORM_SECRETS_LOCK_ID})`);
     const rows = await storedRows(tx);
     const created: { name: string; value: string }[] = [];
     if (!rows.has(SESSION_SECRET_ROW)) {
-      const secret = randomBytes(48).toString('base64url');
+      const secret = storedSessionSecret(dataDir) ?? randomBytes(48).toString('base64url');
       created.push({ name: SESSION_SECRET_ROW, value: sealSecret(key, SESSION_SECRET_ROW, secret) });
     }
     // The PKI is one set (its leaves are issued by its root): created whole or not at all.
     if (!rows.has(pkiRowName('rootCertificate'))) {
-      const pki = await createPlatformPki(new Date());
+      const pki = (await readPlatformFiles(dataDir)) ?? (await createPlatformPki(new Date()));
       for (const part of PLATFORM_PKI_PARTS) {
         const name = pkiRowName(part);
         created.push({ name, value: isPrivateKeyPart(part) ? sealSecret(key, name, pki[part]) : pki[part] });
@@ -72,7 +77,8 @@ export async function loadClusterSecrets(config: Config, database: Database): Pr
   const key = config.SECRETS_KEY ? parseSecretsKey(config.SECRETS_KEY) : null;
   if (!key) throw new ConfigError(`Configuración inválida — ${SECRETS_KEY_REQUIRED}`);
   let rows = await storedRows(database.db);
-  if (!ROW_NAMES.every((name) => rows.has(name))) rows = await createMissingRows(database.db, key);
+  if (!ROW_NAMES.every((name) => rows.has(name)))
+    rows = await createMissingRows(database.db, key, config.DATA_DIR);
   const sessionSecret = openSecret(key, SESSION_SECRET_ROW, stored(rows, SESSION_SECRET_ROW));
   const pki = {} as PlatformPki;
   for (const part of PLATFORM_PKI_PARTS) {

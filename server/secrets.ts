@@ -4,6 +4,14 @@ import { join } from 'node:path';
 
 export type Secrets = { sessionSecret: string };
 
+/** The session secret generated earlier into DATA_DIR/secrets.json, if any. */
+export function storedSessionSecret(dataDir: string): string | undefined {
+  const file = join(dataDir, 'secrets.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>).sessionSecret
+    : undefined;
+}
+
 /**
  * Secrets come from the environment or, when unset, from DATA_DIR/secrets.json, generated on the
  * first start (mode 0600) so that tokens survive restarts.

@@ -170,6 +170,16 @@ async function identityFromPki(
   return { certificate: certificate!, privateKey, chain: [root] };
 }
 
+/** The PKI generated earlier in DATA_DIR/signing, or null when there is none. */
+export async function readPlatformFiles(dataDir: string): Promise<PlatformPki | null> {
+  const directory = path.join(dataDir, 'signing');
+  if (!(await fileExists(path.join(directory, FILES.rootCertificate)))) return null;
+  const pki = {} as PlatformPki;
+  for (const part of PLATFORM_PKI_PARTS)
+    pki[part] = await readFile(path.join(directory, FILES[part]), 'utf8');
+  return pki;
+}
+
 /**
  * The platform's PKI: at first start a root CA, a seal certificate and a timestamp authority are
  * created in DATA_DIR/signing (keys 0600); later starts load them. A configured seal certificate
@@ -181,9 +191,8 @@ export async function loadOrCreateTrust(dataDir: string, config: TrustConfig = {
   if (!(await fileExists(path.join(directory, FILES.rootCertificate)))) {
     await createPlatformFiles(directory, config.now?.() ?? new Date());
   }
-  const pki = {} as PlatformPki;
-  for (const part of PLATFORM_PKI_PARTS)
-    pki[part] = await readFile(path.join(directory, FILES[part]), 'utf8');
+  const pki = await readPlatformFiles(dataDir);
+  if (!pki) throw new Error(`${directory}: no se pudo crear la PKI de la plataforma`);
   return trustFromPki(pki, config, (part) => path.join(directory, FILES[part]));
 }
 

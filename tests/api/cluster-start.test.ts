@@ -11,6 +11,10 @@ import { openDatabase, queryRows } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { platformSecrets, users } from '../../server/db/schema/index.js';
 import { createLogger } from '../../server/logger.js';
+import { certificateDer } from '../../server/pades/crypto.js';
+import { platformTrust } from '../../server/pades/platform-trust.js';
+import { loadOrCreateTrust } from '../../server/pades/trust.js';
+import { loadSecrets } from '../../server/secrets.js';
 import {
   createPostgresDatabase,
   postgresEnv,
@@ -174,5 +178,23 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('several processes on one Pos
     });
     expect(again.deps.secrets.sessionSecret).toBe(first.deps.secrets.sessionSecret);
     for (const { deps } of [first, withSecret, again]) await deps.queue.stop();
+  });
+
+  it('keeps the session secret and the CA a server made in its DATA_DIR before the database kept them', async () => {
+    const databaseUrl = await emptyDatabase();
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    cleanups.push(() => database.close());
+    const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-cluster-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const before = loadSecrets(dataDir, {});
+    const trustBefore = await loadOrCreateTrust(dataDir);
+
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SECRETS_KEY: TEST_SECRETS_KEY });
+    const { deps } = await bootstrap({ config, logger: createLogger('silent'), database });
+    await deps.queue.stop();
+    expect(deps.secrets.sessionSecret).toBe(before.sessionSecret);
+    const trust = await platformTrust(config);
+    expect(certificateDer(trust.root)).toEqual(certificateDer(trustBefore.root));
+    expect(certificateDer(trust.seal.certificate)).toEqual(certificateDer(trustBefore.seal.certificate));
   });
 });
