@@ -98,6 +98,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         // Empty = embedded PGlite, even when the shell has a DATABASE_URL (E2E_DATABASE_URL overrides).
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        // Required with a DATABASE_URL (it encrypts the secrets kept there); PGlite ignores it.
+        SECRETS_KEY: process.env.SECRETS_KEY || Buffer.alloc(32, 0x45).toString('base64'),
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

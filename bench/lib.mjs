@@ -164,6 +164,8 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Required with DATABASE_URL (the shared secrets in the database are encrypted with it).
+      SECRETS_KEY: process.env.SECRETS_KEY || Buffer.alloc(32, 0x42).toString('base64'),
       ...env,
     },
   });
