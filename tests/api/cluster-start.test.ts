@@ -8,12 +8,15 @@ import { ROLE } from '../../contract/permissions.js';
 import { bootstrap } from '../../server/bootstrap.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, queryRows } from '../../server/db/client.js';
+import { createCompany, createUser } from '../../server/db/factories.js';
 import { applyMigrations } from '../../server/db/migrate.js';
-import { platformSecrets, users } from '../../server/db/schema/index.js';
+import { platformSecrets, signatureRequestSigners, users } from '../../server/db/schema/index.js';
 import { createLogger } from '../../server/logger.js';
 import { certificateDer } from '../../server/pades/crypto.js';
 import { platformTrust } from '../../server/pades/platform-trust.js';
 import { loadOrCreateTrust } from '../../server/pades/trust.js';
+import { createTestRequest } from '../../server/requests/core/factories.js';
+import { signerTokenHash } from '../../server/requests/core/tokens.js';
 import { loadSecrets } from '../../server/secrets.js';
 import {
   createPostgresDatabase,
@@ -110,6 +113,47 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('several processes on one Pos
       });
       expect(me.status).toBe(200);
     }
+
+    // Signer links are read with the shared secret: a link this process made for round 1, after a
+    // resend moved the signer to round 2, is told apart as replaced (410) by every server; a
+    // server with a secret of its own could not read it and would answer 404.
+    const config = loadConfig({
+      ...postgresEnv(databaseUrl),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rubrica-cluster-')),
+      LOG_LEVEL: 'silent',
+    });
+    const { deps } = await bootstrap({ config, logger: createLogger('silent'), database });
+    const companyId = await createCompany(database.db, {
+      fiscalName: 'Clúster S.A.S.',
+      taxId: '900777888-1',
+    });
+    const createdBy = await createUser(database.db, {
+      companyId,
+      roleId: ROLE.companyAdministrator,
+      name: 'Carla',
+      lastName: 'Clúster',
+      email: 'carla@cluster.test',
+      password: 'Clave-Segura-2026',
+    });
+    const request = await createTestRequest(deps, {
+      companyId,
+      createdBy,
+      signers: [{ name: 'Sergio Firmante', email: 'sergio@cluster.test' }],
+    });
+    const signer = request.signers[0]!;
+    await database.db
+      .update(signatureRequestSigners)
+      .set({ tokenRound: 2, tokenHash: signerTokenHash(deps.secrets.sessionSecret, signer.id, 2) })
+      .where(eq(signatureRequestSigners.id, signer.id));
+    for (const server of servers) {
+      const view = await fetch(`${server.base}/verify_token_sign_request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: signer.token }),
+      });
+      expect(view.status).toBe(410);
+    }
+    await deps.queue.stop();
     for (const server of servers) expectNoSecrets(server.output());
   }, 300_000);
 
