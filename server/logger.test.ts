@@ -83,5 +83,8 @@ describe('describeError (start-up failures and crashes on the terminal)', () => 
     expect(text).toContain('at ');
     for (const value of ['$argon2id$', 'admin@rubrica.test', 'params:']) expect(text).not.toContain(value);
     expect(describeError('texto')).toBe('texto');
+    expect(describeError(failedInsert(), { causes: false })).toBe(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)',
+    );
   });
 });

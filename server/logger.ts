@@ -44,10 +44,11 @@ const scrubText = (text: string) =>
  * An error as one line for the terminal (start-up failures, crashes printed with console.error):
  * its message and its causes', without a failed query's parameters or quoted values.
  */
-export function describeError(error: unknown): string {
+export function describeError(error: unknown, options: { causes?: boolean } = {}): string {
   const parts: string[] = [];
   let current: unknown = error;
-  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+  const depthLimit = options.causes === false ? 1 : 5;
+  for (let depth = 0; current !== undefined && current !== null && depth < depthLimit; depth++) {
     const message = current instanceof Error ? current.message : String(current);
     parts.push(scrubText(message).replace(/\nparams: \[oculto\]/, ''));
     current = current instanceof Error ? current.cause : undefined;

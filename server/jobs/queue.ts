@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client.js';
+import { describeError } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 
 export type JobRecord = {
@@ -248,7 +249,8 @@ export class JobQueue {
   }
 
   private async fail(job: JobRecord, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
+    // Logged and stored: a failed query's parameters (personal data, secrets) are left out.
+    const message = describeError(error, { causes: false });
     const final = job.attempts >= job.maxAttempts;
     const delay = this.retryDelaySeconds(job.attempts);
     this.options.metrics?.jobFailures.inc({ kind: job.queue, final: String(final) });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../server/db/client.js';
@@ -38,6 +39,32 @@ describe(`job queue on ${testDatabaseKind}`, () => {
     await queue.enqueue('test.once', { n: 3 }, { idempotencyKey: 'once-1' });
     await queue.drain();
     expect(runs).toEqual([{ n: 1 }]);
+  });
+
+  it('logs and stores a failed query of a job without its parameter values', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const queue = new JobQueue(database.db, {
+      logger: createLogger('info', sink),
+      leaseSeconds: 30,
+      pollMs: 50,
+    });
+    queue.register('test.failing-query', async () => {
+      await database.db.execute(sql`SELECT ${'valor-secreto-del-trabajo'}::int`);
+    });
+    const { id } = await queue.enqueue('test.failing-query', {}, { maxAttempts: 1 });
+    await queue.drain();
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(job!.status).toBe('failed');
+    expect(job!.lastError).toContain('Failed query: SELECT $1::int');
+    const logged = lines.join('');
+    expect(logged).toContain('Failed query: SELECT $1::int');
+    for (const text of [job!.lastError!, logged]) expect(text).not.toContain('valor-secreto-del-trabajo');
   });
 
   it("enqueues inside a caller's transaction: the job exists only if the transaction commits", async () => {
