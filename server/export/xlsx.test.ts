@@ -73,7 +73,7 @@ describe('xlsx export', () => {
     ]);
   });
 
-  it('writes numbers, booleans, dates (on Bogotá\'s clock) and empty cells as their types, under a bold header', async () => {
+  it("writes numbers, booleans, dates (on Bogotá's clock) and empty cells as their types, under a bold header", async () => {
     const moment = new Date('2026-11-27T15:04:05.000Z');
     const sheet = await read(
       streamXlsx({
