@@ -11,17 +11,17 @@ import { createTenants, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 /**
- * «Último día para firmar» 27/12/2026 means until 23:59:59 COT of that day, whichever screen sent
+ * «Último día para firmar» 27/12/2037 means until 23:59:59 COT of that day, whichever screen sent
  * the request: what is stored, what the history and the signer's page answer, what the e-mails
  * say, when the expiry sweep closes it and what a new last day given to «Ampliar vencimiento» means.
  */
 
-const LAST_DAY = '2026-12-27';
-/** 23:59:59.999 on 27/12/2026 in Bogotá (UTC−5). */
-const END_OF_LAST_DAY = '2026-12-28T04:59:59.999Z';
-const SHOWN = '27/12/2026, 11:59 p. m.';
+const LAST_DAY = '2037-12-27';
+/** 23:59:59.999 on 27/12/2037 in Bogotá (UTC−5). */
+const END_OF_LAST_DAY = '2037-12-28T04:59:59.999Z';
+const SHOWN = '27/12/2037, 11:59 p. m.';
 
-const clock = manualClock(new Date('2026-12-20T15:00:00Z'));
+const clock = manualClock(new Date('2037-12-20T15:00:00Z'));
 let t: TestApp;
 let tokens: TenantTokens;
 let group: SendingGroup;
@@ -29,15 +29,15 @@ let call: ReturnType<typeof endpointCaller>;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const tenants = await createTenants(t, { password: 'Plazos-Clave-2026' });
+  const tenants = await createTenants(t, { password: 'Plazos-Clave-2037' });
   tokens = tenants.tokens;
   call = endpointCaller(t.app);
   const plan = await createPlan(t.deps.database.db, { name: 'Plazos', signatures: 50 });
   await assignPlan(t.deps.database.db, {
     companyId: tenants.ids.andina,
     planId: plan,
-    startsAt: new Date('2026-11-01T05:00:00Z'),
-    expiredAt: new Date('2027-11-01T05:00:00Z'),
+    startsAt: new Date('2037-11-01T05:00:00Z'),
+    expiredAt: new Date('2038-11-01T05:00:00Z'),
     unitsTotal: 50,
   });
   group = await createSendingGroup(t, { companyId: tenants.ids.andina, adminToken: tokens.elena });
@@ -116,7 +116,7 @@ describe(`the last day to sign on ${testDatabaseKind}`, () => {
     const [invitation] = await mailsTo(t, email);
     expect(invitation!.text).toContain(`hasta el ${SHOWN}`);
     expect(invitation!.html).toContain(`hasta el ${SHOWN}`);
-    expect(invitation!.text).not.toMatch(/28 de diciembre|28\/12\/2026|00:00|m\.\./);
+    expect(invitation!.text).not.toMatch(/28 de diciembre|28\/12\/2037|00:00|m\.\./);
     const token = invitation!.text.match(/\/signature-request\/([A-Za-z0-9_-]+)/)![1]!;
     const view = await call(null, 'verifyTokenSignRequest', { body: { token } });
     expect(view.status, view.message).toBe(200);
@@ -131,29 +131,29 @@ describe(`the last day to sign on ${testDatabaseKind}`, () => {
   });
 
   it('counts a group’s expiry days to the end of that day in Bogotá', async () => {
-    clock.set(new Date('2026-12-21T03:30:00Z')); // 22:30 on the 20th in Bogotá
+    clock.set(new Date('2037-12-21T03:30:00Z')); // 22:30 on the 20th in Bogotá
     const { requestId } = await sendSingle('tres');
-    // The group gives 10 days: the last day is 30/12/2026.
-    expect((await storedExpiry(requestId)).expiresAt).toBe('2026-12-31T04:59:59.999Z');
+    // The group gives 10 days: the last day is 30/12/2037.
+    expect((await storedExpiry(requestId)).expiresAt).toBe('2037-12-31T04:59:59.999Z');
   });
 
   it('keeps the request open through 23:59 of the last day, expires it after, and extends it to a new last day', async () => {
-    clock.set(new Date('2026-12-21T15:00:00Z'));
+    clock.set(new Date('2037-12-21T15:00:00Z'));
     const { requestId } = await sendSingle('cuatro', { expires_at: LAST_DAY });
-    clock.set(new Date('2026-12-27T23:59:00-05:00'));
+    clock.set(new Date('2037-12-27T23:59:00-05:00'));
     await t.deps.scheduler.tick();
     await t.deps.queue.drain();
     expect((await storedExpiry(requestId)).status).toBe('in_progress');
 
-    clock.set(new Date('2026-12-28T00:00:00-05:00'));
+    clock.set(new Date('2037-12-28T00:00:00-05:00'));
     await t.deps.scheduler.tick();
     await t.deps.queue.drain();
     expect((await storedExpiry(requestId)).status).toBe('expired');
 
     const extended = await call(tokens.oscar, 'extendTimeLimit', {
-      body: { request_id: requestId, expires_at: '2027-01-10' },
+      body: { request_id: requestId, expires_at: '2038-01-10' },
     });
     expect(extended.status, extended.message).toBe(200);
-    expect(extended.data).toMatchObject({ status: 'in_progress', expires_at: '2027-01-11T04:59:59.999Z' });
+    expect(extended.data).toMatchObject({ status: 'in_progress', expires_at: '2038-01-11T04:59:59.999Z' });
   });
 });

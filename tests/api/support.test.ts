@@ -11,10 +11,26 @@ import { createTenants, type TenantIds } from './support/tenants.js';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Soporte-Prueba-2030';
-/** Friday 27 November 2026, 17:00 in Bogotá. */
-const FRIDAY_5PM = new Date('2026-11-27T17:00:00-05:00');
-const MONDAY_9AM = new Date('2026-11-30T09:00:00-05:00');
-const MONDAY_11AM = new Date('2026-11-30T11:00:00-05:00');
+const HOUR_MS = 3_600_000;
+const BOGOTA_OFFSET_MS = 5 * HOUR_MS;
+
+/**
+ * A Friday at 17:00 in Bogotá, one to two weeks ahead: sessions begun on the test's clock are
+ * checked against the database's, so a day already past would have expired them.
+ */
+function fridayAhead(): Date {
+  const bogota = new Date(Date.now() - BOGOTA_OFFSET_MS);
+  const days = ((5 - bogota.getUTCDay() + 7) % 7) + 7;
+  const day = Date.UTC(bogota.getUTCFullYear(), bogota.getUTCMonth(), bogota.getUTCDate() + days);
+  return new Date(day + 17 * HOUR_MS + BOGOTA_OFFSET_MS);
+}
+
+const FRIDAY_5PM = fridayAhead();
+const MONDAY_9AM = new Date(FRIDAY_5PM.getTime() + (2 * 24 + 16) * HOUR_MS);
+const MONDAY_11AM = new Date(MONDAY_9AM.getTime() + 2 * HOUR_MS);
+/** The Bogotá date `days` after the Friday (1: Saturday). */
+const dayAfterFriday = (days: number) =>
+  new Date(FRIDAY_5PM.getTime() - BOGOTA_OFFSET_MS + days * 24 * HOUR_MS).toISOString().slice(0, 10);
 const INTERNAL_NOTE = 'Nota reservada: el proveedor de SMS tuvo una caída';
 
 const pdfBase64 = async () => {
@@ -266,7 +282,7 @@ describe(`support desk on ${testDatabaseKind}`, () => {
     const byPriority = await api(tokens.admin, 'listSupportRequests', { body: { priority: 'urgente' } });
     expect(byPriority.data.items.map((item) => item.company_name)).toEqual(['Andina Cali']);
     const byDate = await api(tokens.admin, 'listSupportRequests', {
-      body: { created_from: '2026-11-28', created_until: '2026-11-29' },
+      body: { created_from: dayAfterFriday(1), created_until: dayAfterFriday(2) },
     });
     expect(byDate.data.total).toBe(0);
 
