@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { MIGRATION_LOCK_ID } from '../../server/db/migrate.js';
 import { listenEarly, STARTING_MESSAGE } from '../../server/http/startup.js';
-import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
+import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
 import { freePort, killHard, spawnTs } from './support/processes.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
@@ -70,7 +70,7 @@ describe.runIf(testDatabaseKind === 'postgresql')('a server process while anothe
     const base = `http://127.0.0.1:${port}`;
     const server = spawnTs('server/main.ts', [], {
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      ...postgresEnv(database.url),
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_EMAIL: 'arranque@rubrica.test',
