@@ -21,13 +21,40 @@ export const ownedTables = {
 /** What happened to a request, as receivers see it in the body's `type` and `Rubrica-Event`. */
 export const WEBHOOK_EVENT_TYPES = [
   'request.sent',
-  'request.viewed',
-  'request.signed',
-  'request.rejected',
+  'signer.viewed',
+  'signer.signed',
+  'signer.rejected',
   'request.completed',
+  'request.sealed',
   'request.expired',
+  'request.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The first release's names of the signer events. Still accepted at registration (stored under the
+ * new name) and in endpoints stored with them: such an endpoint receives the new name's events.
+ * Old deliveries keep the name they were sent with.
+ */
+export const WEBHOOK_EVENT_ALIASES = {
+  'request.viewed': 'signer.viewed',
+  'request.signed': 'signer.signed',
+  'request.rejected': 'signer.rejected',
+} as const satisfies Record<string, WebhookEventType>;
+export type WebhookEventAlias = keyof typeof WEBHOOK_EVENT_ALIASES;
+
+/** Every name an endpoint or a delivery may carry: the events and their old aliases. */
+export const WEBHOOK_EVENT_NAMES = [
+  ...WEBHOOK_EVENT_TYPES,
+  ...(Object.keys(WEBHOOK_EVENT_ALIASES) as WebhookEventAlias[]),
+] as const;
+export type WebhookEventName = WebhookEventType | WebhookEventAlias;
+
+/** The current name of an event (an alias's new name; a current name itself). */
+export const canonicalWebhookEvent = (name: WebhookEventName): WebhookEventType =>
+  name in WEBHOOK_EVENT_ALIASES
+    ? WEBHOOK_EVENT_ALIASES[name as WebhookEventAlias]
+    : (name as WebhookEventType);
 
 /** Endpoints a company may keep at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -37,12 +64,16 @@ export const WEBHOOK_MESSAGES = {
   limit: `Una empresa puede tener como máximo ${MAX_WEBHOOK_ENDPOINTS} webhooks; elimine uno antes de agregar otro`,
   created: 'Webhook agregado. Guarde el secreto de firma: no se vuelve a mostrar',
   deleted: 'Webhook eliminado',
+  replayed: 'Entrega reenviada: el receptor recibirá el mismo evento (mismo id) en un nuevo intento',
+  replayPending: 'Esta entrega aún está en curso; espere a que termine antes de reenviarla',
+  endpointInactive: 'El webhook de esta entrega está desactivado; no se puede reenviar',
 } as const;
 
 /** An endpoint as lists show it: never its secret. */
 export const webhookEndpointRecord = z.object({
   id: z.number(),
   url: z.string(),
+  /** Current names only: an endpoint stored with an old alias lists its new name. */
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   active: z.boolean(),
   created_at: z.string(),
@@ -65,7 +96,8 @@ export const webhookDeliveryRecord = z.object({
   id: z.number(),
   endpoint_id: z.number(),
   endpoint_url: z.string(),
-  event: z.enum(WEBHOOK_EVENT_TYPES),
+  /** The name it was sent with (deliveries made before the rename keep the old alias). */
+  event: z.enum(WEBHOOK_EVENT_NAMES),
   /** The body's `id` (the same on every attempt: receivers dedupe by it). */
   event_id: z.string(),
   status: webhookDeliveryStatus,
@@ -94,7 +126,7 @@ export const webhooks = {
   addCompanyWebhook: endpoint({
     method: 'POST',
     path: 'company_webhooks/{companyId}',
-    summary: `Agrega un webhook (dirección http(s) pública y eventos: ${WEBHOOK_EVENT_TYPES.join(', ')}). Responde 201 con el secreto de firma (HMAC-SHA256, cabecera Rubrica-Signature: t=…,v1=…), que solo se muestra aquí. Máximo ${MAX_WEBHOOK_ENDPOINTS} por empresa.`,
+    summary: `Agrega un webhook (dirección http(s) pública y eventos: ${WEBHOOK_EVENT_TYPES.join(', ')}; se aceptan también los nombres anteriores ${Object.keys(WEBHOOK_EVENT_ALIASES).join(', ')}, que se guardan con su nombre nuevo). Responde 201 con el secreto de firma (HMAC-SHA256, cabecera Rubrica-Signature: t=…,v1=…), que solo se muestra aquí. Máximo ${MAX_WEBHOOK_ENDPOINTS} por empresa.`,
     area,
     scope: 'company',
     permissions: ['company.update'],
@@ -102,9 +134,9 @@ export const webhooks = {
     body: z.object({
       url: z.string().max(4000),
       events: z
-        .array(z.enum(WEBHOOK_EVENT_TYPES, { message: WEBHOOK_MESSAGES.events }))
+        .array(z.enum(WEBHOOK_EVENT_NAMES, { message: WEBHOOK_MESSAGES.events }))
         .min(1, { message: WEBHOOK_MESSAGES.events })
-        .max(WEBHOOK_EVENT_TYPES.length * 2),
+        .max(WEBHOOK_EVENT_NAMES.length * 2),
     }),
     reply: webhookEndpointRecord.extend({ secret: z.string() }),
     successStatus: 201,
@@ -140,5 +172,19 @@ export const webhooks = {
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }),
     reply: z.array(webhookDeliveryRecord),
     owns: ownsCompany,
+  }),
+  replayCompanyWebhookDelivery: endpoint({
+    method: 'POST',
+    path: 'company_webhook_deliveries/{companyId}/replay/{id}',
+    summary:
+      'Reenvía una entrega del registro (entregada o fallida): el mismo cuerpo y el mismo id de evento, en un intento nuevo con la misma política de reintentos. 409 si aún está en curso o su webhook está desactivado.',
+    area,
+    scope: 'company',
+    permissions: ['company.update'],
+    params: z.object({ companyId: id, id }),
+    reply: webhookDeliveryRecord,
+    owns: ownsCompany,
+    notTenant: { id: 'una entrega de la empresa {companyId}: el servicio responde 404 a la de otra' },
+    example: { params: { companyId: 1, id: 1 } },
   }),
 };

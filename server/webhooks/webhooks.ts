@@ -1,7 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows } from '../db/client.js';
+import {
+  canonicalWebhookEvent,
+  WEBHOOK_EVENT_ALIASES,
+  WEBHOOK_EVENT_NAMES,
+  WEBHOOK_MESSAGES,
+  type WebhookEventName,
+} from '../../contract/endpoints/webhooks.js';
+import { type Db, queryRows } from '../db/client.js';
 import {
   WEBHOOK_EVENTS,
   type WebhookEvent,
@@ -25,7 +32,13 @@ type WebhookDeps = Pick<Deps, 'database' | 'queue' | 'secrets' | 'clock' | 'logg
 /** What registering and delivering need besides: the private-networks switch, and a resolver in tests. */
 type DestinationDeps = WebhookDeps & { config: Pick<Deps['config'], 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'> };
 
-const eventsSchema = z.array(z.enum(WEBHOOK_EVENTS)).min(1);
+const eventsSchema = z.array(z.enum(WEBHOOK_EVENT_NAMES)).min(1);
+
+/** The names an endpoint may be stored with that receive `event`: itself and its old aliases. */
+export function namesListeningTo(event: WebhookEvent): WebhookEventName[] {
+  const aliases = Object.entries(WEBHOOK_EVENT_ALIASES).filter(([, current]) => current === event);
+  return [event, ...aliases.map(([alias]) => alias as WebhookEventName)];
+}
 
 /**
  * Adds a company's endpoint. Returns its id and signing secret (shown once: afterwards it is only
@@ -40,7 +53,11 @@ export async function registerWebhookEndpoint(
     allowPrivateNetworks: deps.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     resolver: options.resolver,
   });
-  const events = eventsSchema.safeParse([...new Set(input.events)]);
+  const parsed = eventsSchema.safeParse(input.events);
+  // Old aliases are stored under their new names.
+  const events = parsed.success
+    ? { success: true as const, data: [...new Set(parsed.data.map(canonicalWebhookEvent))] }
+    : parsed;
   if (!events.success) {
     const message = `Elija al menos un evento entre: ${WEBHOOK_EVENTS.join(', ')}`;
     throw new HttpProblem(422, message, { events: message });
@@ -83,9 +100,12 @@ export function webhookEventUuid(eventId: string): string {
 export async function emitWebhookEvent(
   deps: WebhookDeps,
   input: { companyId: number; event: WebhookEvent; data: unknown; eventId?: string },
+  /** A caller's transaction: the deliveries then commit (or roll back) with what they report. */
+  options: { db?: Db } = {},
 ): Promise<{ eventId: string; deliveryIds: number[] }> {
   const eventId = input.eventId === undefined ? randomUUID() : webhookEventUuid(input.eventId);
-  const { db } = deps.database;
+  const db = options.db ?? deps.database.db;
+  const names = namesListeningTo(input.event);
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -93,7 +113,10 @@ export async function emitWebhookEvent(
       and(
         eq(webhookEndpoints.companyId, input.companyId),
         eq(webhookEndpoints.active, true),
-        sql`${input.event} = ANY(${webhookEndpoints.events})`,
+        sql`${webhookEndpoints.events} && ARRAY[${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )}]::text[]`,
       ),
     );
   if (endpoints.length === 0) return { eventId, deliveryIds: [] };
@@ -105,7 +128,9 @@ export async function emitWebhookEvent(
     data: input.data,
   });
   // Deliveries and their jobs commit together: an event is never recorded without being sent.
-  const deliveries = await db.transaction(async (tx) => {
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    options.db ? work(options.db) : db.transaction(work);
+  const deliveries = await inTransaction(async (tx) => {
     await tx
       .insert(webhookDeliveries)
       .values(
@@ -145,7 +170,7 @@ export type WebhookDeliveryLog = {
   id: number;
   endpointId: number;
   eventId: string;
-  event: WebhookEvent;
+  event: WebhookEventName;
   status: 'pending' | 'delivered' | 'failed';
   attempts: {
     attempt: number;
@@ -163,7 +188,7 @@ export type WebhookDeliveryLog = {
 /** The company's deliveries, newest first, each with its attempts (status code, duration, next try). */
 export async function listWebhookDeliveries(
   deps: Pick<Deps, 'database'>,
-  input: { companyId: number; endpointId?: number; limit?: number },
+  input: { companyId: number; endpointId?: number; deliveryId?: number; limit?: number },
 ): Promise<WebhookDeliveryLog[]> {
   const { db } = deps.database;
   const deliveries = await db
@@ -173,6 +198,7 @@ export async function listWebhookDeliveries(
       and(
         eq(webhookDeliveries.companyId, input.companyId),
         input.endpointId === undefined ? undefined : eq(webhookDeliveries.endpointId, input.endpointId),
+        input.deliveryId === undefined ? undefined : eq(webhookDeliveries.id, input.deliveryId),
       ),
     )
     .orderBy(desc(webhookDeliveries.id))
@@ -215,6 +241,7 @@ export async function listWebhookDeliveries(
 const deliveryJob = z.object({ deliveryId: z.number().int().positive() });
 
 type DeliveryRow = {
+  attempts: number;
   event: string;
   event_id: string;
   body: string;
@@ -235,7 +262,7 @@ export function registerWebhookDeliveryJob(
     const { db } = deps.database;
     const [delivery] = await queryRows<DeliveryRow>(
       db,
-      sql`SELECT d.event, d.event_id, d.body, d.status, e.url, e.secret_ciphertext, e.active
+      sql`SELECT d.attempts, d.event, d.event_id, d.body, d.status, e.url, e.secret_ciphertext, e.active
           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE d.id = ${deliveryId}`,
     );
@@ -285,18 +312,57 @@ export function registerWebhookDeliveryJob(
       error = `No se pudo entregar: ${cause || String(failure)}`.slice(0, 500);
     }
     const durationMs = Math.round(performance.now() - started);
+    // Counted on the delivery, not the job: a replay is a new job whose attempts follow the earlier ones.
+    const attempt = delivery.attempts + 1;
     const final = job.attempts >= job.maxAttempts;
     const retryIn = error && !final ? deps.queue.retryDelaySeconds(job.attempts) : null;
     const nextAttemptAt = retryIn === null ? sql`NULL` : sql`now() + make_interval(secs => ${retryIn})`;
     const status = error === null ? 'delivered' : final ? 'failed' : 'pending';
     await db.execute(sql`
       INSERT INTO webhook_attempts (delivery_id, attempt, status_code, duration_ms, error, next_attempt_at)
-      VALUES (${deliveryId}, ${job.attempts}, ${statusCode}, ${durationMs}, ${error}, ${nextAttemptAt})`);
+      VALUES (${deliveryId}, ${attempt}, ${statusCode}, ${durationMs}, ${error}, ${nextAttemptAt})`);
     await db.execute(sql`
-      UPDATE webhook_deliveries SET status = ${status}, attempts = ${job.attempts}, last_status_code = ${statusCode},
+      UPDATE webhook_deliveries SET status = ${status}, attempts = ${attempt}, last_status_code = ${statusCode},
              last_error = ${error}, next_attempt_at = ${nextAttemptAt},
              delivered_at = ${error === null ? sql`now()` : sql`NULL`}
       WHERE id = ${deliveryId}`);
     if (error !== null) throw new Error(error);
+  });
+}
+
+/**
+ * Sends a finished delivery (delivered or failed) again: the same body and event id, as a new job
+ * with the usual retries; its attempts follow the earlier ones in the log. Null when the company
+ * has no such delivery; 409 while it is still in progress or its endpoint is switched off.
+ */
+export async function replayWebhookDelivery(
+  deps: WebhookDeps,
+  input: { companyId: number; deliveryId: number },
+): Promise<{ id: number } | null> {
+  return deps.database.db.transaction(async (tx) => {
+    const [found] = await queryRows<{ status: string; attempts: number; active: boolean }>(
+      tx,
+      sql`SELECT d.status, d.attempts, e.active
+          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.id = ${input.deliveryId} AND d.company_id = ${input.companyId}
+          FOR UPDATE OF d`,
+    );
+    if (!found) return null;
+    if (found.status === 'pending') throw new HttpProblem(409, WEBHOOK_MESSAGES.replayPending);
+    if (!found.active) throw new HttpProblem(409, WEBHOOK_MESSAGES.endpointInactive);
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: null, deliveredAt: null, lastError: null })
+      .where(eq(webhookDeliveries.id, input.deliveryId));
+    await deps.queue.enqueue(
+      WEBHOOK_QUEUE,
+      { deliveryId: input.deliveryId },
+      {
+        idempotencyKey: `webhook:${input.deliveryId}:replay-after-${found.attempts}`,
+        maxAttempts: MAX_ATTEMPTS,
+        db: tx,
+      },
+    );
+    return { id: input.deliveryId };
   });
 }

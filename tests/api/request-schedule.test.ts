@@ -143,7 +143,7 @@ describe(`reminders and expiry of requests on ${testDatabaseKind}`, () => {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.eventId, requestEventId(`request.expired:${request.requestId}`)));
-    expect(received.filter((body) => body.includes(`"request_id":${request.requestId}`))).toHaveLength(1);
+    expect(received.filter((body) => body.includes(`"requestId":${request.requestId}`))).toHaveLength(1);
     expect(deliveries).toHaveLength(1);
   });
 });

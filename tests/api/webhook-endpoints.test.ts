@@ -67,7 +67,7 @@ describe(`company webhooks through the API on ${testDatabaseKind}`, () => {
     await emitWebhookEvent(t.deps, { companyId: ids.andina, event: 'request.sent', data: { requestId: 7 } });
     await emitWebhookEvent(t.deps, {
       companyId: ids.andina,
-      event: 'request.viewed',
+      event: 'signer.viewed',
       data: { requestId: 7 },
     });
     await t.deps.queue.drain();
@@ -134,7 +134,7 @@ describe(`company webhooks through the API on ${testDatabaseKind}`, () => {
   it('keeps each company to its own webhooks and asks for the company permission', async () => {
     const caribe = await add(
       ids.caribe,
-      { url: receiver.url('/caribe'), events: ['request.signed'] },
+      { url: receiver.url('/caribe'), events: ['signer.signed'] },
       tokens.admin,
     );
     expect(caribe.status).toBe(201);
@@ -256,7 +256,7 @@ describe(`webhooks to private networks on ${testDatabaseKind} (WEBHOOK_ALLOW_PRI
       await t.deps.database.db.execute(sql`
         INSERT INTO webhook_endpoints (company_id, url, secret_ciphertext, events)
         VALUES (${other}, ${url}, ${box.seal('whsec_prueba_rebote')}, '{request.signed}')`);
-    await emitWebhookEvent(t.deps, { companyId: other, event: 'request.signed', data: { requestId: 1 } });
+    await emitWebhookEvent(t.deps, { companyId: other, event: 'signer.signed', data: { requestId: 1 } });
     await t.deps.queue.drain();
     expect(receiver.received).toEqual([]);
     const rows = await queryRows<{ error: string | null; status_code: number | null }>(

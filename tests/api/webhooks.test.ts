@@ -89,20 +89,20 @@ describe('outgoing webhooks', () => {
   const secondsUntil = (date: Date | null) => (date ? (date.getTime() - Date.now()) / 1000 : null);
 
   it('signs, retries with growing back-off after two failures, then delivers and logs every attempt', async () => {
-    const endpoint = await register(companyA, '/a/firmas', ['request.signed', 'request.completed']);
+    const endpoint = await register(companyA, '/a/firmas', ['signer.signed', 'request.completed']);
     expect(endpoint.secret).toMatch(/^whsec_[\w-]{43}$/);
     script.set('/a/firmas', [503, 500]);
 
     const { eventId, deliveryIds } = await emitWebhookEvent(t.deps, {
       companyId: companyA,
-      event: 'request.signed',
+      event: 'signer.signed',
       data: { requestId: 41, signer: 'firmante@cliente.test' },
     });
     expect(deliveryIds).toHaveLength(1);
 
     await t.deps.queue.drain();
     let [log] = await listWebhookDeliveries(t.deps, { companyId: companyA });
-    expect(log).toMatchObject({ status: 'pending', eventId, event: 'request.signed' });
+    expect(log).toMatchObject({ status: 'pending', eventId, event: 'signer.signed' });
     expect(log!.attempts.map((attempt) => attempt.statusCode)).toEqual([503]);
     // First retry after 5 s (the queue's back-off), the next after 10 s.
     expect(secondsUntil(log!.nextAttemptAt)).toBeGreaterThan(3);
@@ -134,22 +134,22 @@ describe('outgoing webhooks', () => {
     expect(new Set(receiver.received.map((request) => request.body)).size).toBe(1);
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
       id: eventId,
-      type: 'request.signed',
+      type: 'signer.signed',
       companyId: companyA,
       data: { requestId: 41, signer: 'firmante@cliente.test' },
     });
-    expect(receiver.received[0]!.event).toBe('request.signed');
+    expect(receiver.received[0]!.event).toBe('signer.signed');
   });
 
   it('delivers an event emitted twice with the same id once, and only to endpoints listening to it', async () => {
-    const listening = await register(companyA, '/a/rechazos', ['request.rejected']);
+    const listening = await register(companyA, '/a/rechazos', ['signer.rejected']);
     await register(companyA, '/a/otros', ['request.sent']);
-    const paused = await register(companyA, '/a/pausado', ['request.rejected']);
+    const paused = await register(companyA, '/a/pausado', ['signer.rejected']);
     await t.deps.database.db
       .update(webhookEndpoints)
       .set({ active: false })
       .where(eq(webhookEndpoints.id, paused.id));
-    const event = { companyId: companyA, event: 'request.rejected' as const, data: { requestId: 7 } };
+    const event = { companyId: companyA, event: 'signer.rejected' as const, data: { requestId: 7 } };
     const first = await emitWebhookEvent(t.deps, {
       ...event,
       eventId: '6f1c1e0c-1d5e-4c43-9a7c-3b0b1f7d2a11',
@@ -167,8 +167,8 @@ describe('outgoing webhooks', () => {
   });
 
   it("keeps companies apart: B's event never reaches A's endpoint, nor A's log", async () => {
-    await register(companyB, '/b/firmas', ['request.signed']);
-    await emitWebhookEvent(t.deps, { companyId: companyB, event: 'request.signed', data: { requestId: 9 } });
+    await register(companyB, '/b/firmas', ['signer.signed']);
+    await emitWebhookEvent(t.deps, { companyId: companyB, event: 'signer.signed', data: { requestId: 9 } });
     await t.deps.queue.drain();
     expect(receiver.received.map((request) => request.path)).toEqual(['/b/firmas']);
     const ofB = await listWebhookDeliveries(t.deps, { companyId: companyB });
@@ -209,9 +209,9 @@ describe('outgoing webhooks', () => {
     const endpoint = await registerWebhookEndpoint(t.deps, {
       companyId: companyB,
       url: `http://127.0.0.1:${await freePort()}/nadie`,
-      events: ['request.viewed'],
+      events: ['signer.viewed'],
     });
-    await emitWebhookEvent(t.deps, { companyId: companyB, event: 'request.viewed', data: {} });
+    await emitWebhookEvent(t.deps, { companyId: companyB, event: 'signer.viewed', data: {} });
     await t.deps.queue.drain();
     const [log] = await listWebhookDeliveries(t.deps, { companyId: companyB, endpointId: endpoint.id });
     expect(log).toMatchObject({ status: 'pending' });

@@ -10,12 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract/endpoints/webhooks.js';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENT_TYPES } from '../../../contract/endpoints/webhooks.js';
 import { companies } from './companies.js';
 
 /** The events a company's endpoint may listen to: the contract's list, the one source of it. */
 export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Stored rows may also hold the old aliases (plain text columns: renaming needed no migration). */
+const STORED_EVENT_NAMES = WEBHOOK_EVENT_NAMES;
 
 /** A company's receiver of event notifications. */
 export const webhookEndpoints = pgTable(
@@ -28,7 +30,7 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     /** The signing secret, encrypted (AES-256-GCM): it must be read back to sign each payload. */
     secretCiphertext: text('secret_ciphertext').notNull(),
-    events: text('events', { enum: WEBHOOK_EVENTS }).array().notNull(),
+    events: text('events', { enum: STORED_EVENT_NAMES }).array().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,7 +47,7 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     eventId: uuid('event_id').notNull(),
-    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    event: text('event', { enum: STORED_EVENT_NAMES }).notNull(),
     body: text('body').notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()

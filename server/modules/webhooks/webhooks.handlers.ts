@@ -5,10 +5,15 @@ import {
   deleteCompanyWebhook,
   listCompanyWebhookDeliveries,
   listCompanyWebhooks,
+  replayCompanyWebhookDelivery,
 } from './webhooks.service.js';
 
 export const webhooksHandlers: HandlersOf<
-  'listCompanyWebhooks' | 'addCompanyWebhook' | 'deleteCompanyWebhook' | 'listCompanyWebhookDeliveries'
+  | 'listCompanyWebhooks'
+  | 'addCompanyWebhook'
+  | 'deleteCompanyWebhook'
+  | 'listCompanyWebhookDeliveries'
+  | 'replayCompanyWebhookDelivery'
 > = {
   listCompanyWebhooks: async ({ deps, params }) => ({
     data: await listCompanyWebhooks(deps, params.companyId),
@@ -23,5 +28,9 @@ export const webhooksHandlers: HandlersOf<
   }),
   listCompanyWebhookDeliveries: async ({ deps, params, query }) => ({
     data: await listCompanyWebhookDeliveries(deps, params.companyId, query.limit),
+  }),
+  replayCompanyWebhookDelivery: async ({ deps, params }) => ({
+    data: await replayCompanyWebhookDelivery(deps, params.companyId, params.id),
+    message: WEBHOOK_MESSAGES.replayed,
   }),
 };

@@ -1,16 +1,25 @@
 import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from '../../../contract/endpoints/webhooks.js';
+import {
+  canonicalWebhookEvent,
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_MESSAGES,
+} from '../../../contract/endpoints/webhooks.js';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem, MESSAGES } from '../../errors.js';
-import { listWebhookDeliveries, registerWebhookEndpoint } from '../../webhooks/webhooks.js';
+import {
+  listWebhookDeliveries,
+  registerWebhookEndpoint,
+  replayWebhookDelivery,
+} from '../../webhooks/webhooks.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 const endpointRecord = (row: Pick<EndpointRow, 'id' | 'url' | 'events' | 'active' | 'createdAt'>) => ({
   id: row.id,
   url: row.url,
-  events: row.events,
+  // Stored old aliases are listed under their new names.
+  events: [...new Set(row.events.map(canonicalWebhookEvent))],
   active: row.active,
   created_at: row.createdAt.toISOString(),
 });
@@ -65,8 +74,13 @@ export async function deleteCompanyWebhook(deps: Deps, id: number) {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export async function listCompanyWebhookDeliveries(deps: Deps, companyId: number, limit = 50) {
-  const deliveries = await listWebhookDeliveries(deps, { companyId, limit });
+export async function listCompanyWebhookDeliveries(
+  deps: Deps,
+  companyId: number,
+  limit = 50,
+  deliveryId?: number,
+) {
+  const deliveries = await listWebhookDeliveries(deps, { companyId, limit, deliveryId });
   const endpointIds = [...new Set(deliveries.map((delivery) => delivery.endpointId))];
   const endpoints =
     endpointIds.length === 0
@@ -95,4 +109,12 @@ export async function listCompanyWebhookDeliveries(deps: Deps, companyId: number
       created_at: attempt.createdAt.toISOString(),
     })),
   }));
+}
+
+/** Re-sends one of the company's finished deliveries (same body and event id) and answers its log entry. */
+export async function replayCompanyWebhookDelivery(deps: Deps, companyId: number, deliveryId: number) {
+  const replayed = await replayWebhookDelivery(deps, { companyId, deliveryId });
+  if (!replayed) throw new HttpProblem(404, MESSAGES.notFound);
+  const [entry] = await listCompanyWebhookDeliveries(deps, companyId, 1, deliveryId);
+  return entry!;
 }

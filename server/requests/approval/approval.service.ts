@@ -18,6 +18,7 @@ import { userSignatureImage } from '../../modules/signatureSettings/signatureSet
 import { appendRequestEvent } from '../core/events.js';
 import { signersOfRequest } from '../core/records.js';
 import { approvalTokenDigest } from '../core/tokens.js';
+import { announceRequestCompleted } from '../core/webhookEvents.js';
 import { SEAL_QUEUE } from '../sealing/seal.js';
 
 /**
@@ -162,6 +163,7 @@ export async function decideAutoSign(
       { requestId: request.id },
       { idempotencyKey: `seal:${request.id}`, db: tx },
     );
+    await announceRequestCompleted(deps, tx, request.id);
   });
   return statusOf(deps, await requestOf(deps, input.token));
 }

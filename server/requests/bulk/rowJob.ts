@@ -6,8 +6,8 @@ import type { Deps } from '../../deps.js';
 import { documentFailureReason, RenderFailure } from '../../documents/index.js';
 import { HttpProblem } from '../../errors.js';
 import type { JobRecord } from '../../jobs/queue.js';
-import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import type { TemplateVersionCache } from '../core/create.js';
+import { announceRequestSent } from '../core/sent.js';
 import { BULK_ROW_JOB, BULK_ROWS_JOB } from './batches.service.js';
 import { type BatchRow, settingsOf } from './batchRecords.js';
 import type { BulkRequestInput, RequestCore } from './requestCore.js';
@@ -305,11 +305,9 @@ async function insertRows<Prepared>(
 /** `request.sent` webhooks; when the company has no endpoint for it, the first says so and the rest are skipped. */
 async function announceSent(deps: Deps, sent: readonly SentRow[]): Promise<void> {
   for (const { requestId, row } of sent) {
-    const { deliveryIds } = await emitWebhookEvent(deps, {
-      companyId: row.companyId,
-      event: 'request.sent',
-      data: { request_id: requestId, batch_id: row.batchId, row_number: row.rowNumber },
-      eventId: `request.sent:${requestId}`,
+    const { deliveryIds } = await announceRequestSent(deps, requestId, {
+      batchId: row.batchId,
+      rowNumber: row.rowNumber,
     });
     if (deliveryIds.length === 0) return;
   }

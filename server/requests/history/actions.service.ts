@@ -13,6 +13,7 @@ import { renderTemplate } from '../../modules/templates/templateRender.service.j
 import { appendRequestEvent } from '../core/events.js';
 import { inviteSigner, queueRequestMail } from '../core/mail.js';
 import { signerTokenHash } from '../core/tokens.js';
+import { announceRequestEvent } from '../core/webhookEvents.js';
 import { anyoneSigned, signerRecord } from './detail.service.js';
 import { summaryOf } from './history.service.js';
 
@@ -118,6 +119,16 @@ export async function cancelRequest(deps: Deps, actor: Actor, input: { request_i
       at: now,
     });
     await noticeToInvitedSigners(deps, tx, input.request_id, 'cancelled');
+    await announceRequestEvent(
+      deps,
+      {
+        event: 'request.cancelled',
+        requestId: input.request_id,
+        eventId: `request.cancelled:${input.request_id}`,
+        extra: { reason: input.reason, cancelledAt: now.toISOString() },
+      },
+      tx,
+    );
   });
   return summaryOf(deps.database.db, input.request_id);
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { signatureRequestSigners, signatureRequests, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { appendRequestEvent } from '../core/events.js';
 import { inviteSigner, queueRequestMail } from '../core/mail.js';
+import { announceRequestEvent } from '../core/webhookEvents.js';
 import { noticeToInvitedSigners } from './actions.service.js';
 
 /**
@@ -159,10 +159,9 @@ async function expireRequest(deps: Deps, requestId: number): Promise<boolean> {
   });
   if (!expired) return false;
   // After the commit; the event id makes a retried slot deliver it once.
-  await emitWebhookEvent(deps, {
-    companyId: expired.companyId,
+  await announceRequestEvent(deps, {
     event: 'request.expired',
-    data: { request_id: requestId, expires_at: expired.expiresAt.toISOString(), status: 'expired' },
+    requestId,
     eventId: requestEventId(`request.expired:${requestId}`),
   });
   return true;

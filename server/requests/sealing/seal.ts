@@ -22,6 +22,7 @@ import { readAll } from '../../storage/storage.js';
 import { appendRequestEvent, requestEvents } from '../core/events.js';
 import { publicBaseUrl, queueRequestMail } from '../core/mail.js';
 import { documentsOfRequest, signersOfRequest } from '../core/records.js';
+import { announceRequestEvent, sealedFilesData } from '../core/webhookEvents.js';
 import {
   autoSignSigner,
   certificateAuditTrail,
@@ -153,7 +154,10 @@ async function companySigner(
   return company && approver ? autoSignSigner(company, approver, events) : undefined;
 }
 
-/** Marks the request sealed with the audit trail's anchor and queues the completion e-mails, once. */
+/**
+ * Marks the request sealed with the audit trail's anchor and queues the completion e-mails and the
+ * `request.sealed` webhook, once.
+ */
 async function finishSeal(deps: Deps, requestId: number): Promise<void> {
   const completedAt = await deps.database.db.transaction(async (tx) => {
     const [request] = await tx
@@ -193,6 +197,18 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
       .orderBy(asc(signatureRequestSigners.number));
     for (const signer of signers)
       await queueRequestMail(deps, tx, { requestId, kind: 'completed', signerId: signer.id });
+    // Committed with the seal, after every sealed file: a retried job finds the seal done and
+    // emits nothing; the name-based id would deliver a second emission once anyway.
+    await announceRequestEvent(
+      deps,
+      {
+        event: 'request.sealed',
+        requestId,
+        eventId: `request.sealed:${requestId}`,
+        extra: await sealedFilesData(deps, tx, requestId, request.companyId),
+      },
+      tx,
+    );
     if (request.createdBy) {
       const [creator] = await tx
         .select({ email: users.email })

@@ -8,9 +8,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
-import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { appendRequestEvent } from '../core/events.js';
 import { inviteSigner, queueRequestMail } from '../core/mail.js';
+import { announceRequestCompleted, announceRequestEvent } from '../core/webhookEvents.js';
 import { SEAL_QUEUE } from '../sealing/seal.js';
 import { assertAuthenticated } from './authentication.service.js';
 import { CONSENT, isTheirTurn, type LinkedSigner, openSigner, SIGNING_MESSAGES } from './signer.js';
@@ -19,7 +19,8 @@ import { pendingRequestsOf, storedBytes } from './view.service.js';
 /**
  * Signing and rejecting. Each signature is recorded in one transaction with its evidence, its
  * event, the sender's notice, the next turn's invitation and, on the last one, the completion
- * and the seal job; webhooks follow the commit with ids that make a retry harmless.
+ * the seal job and the webhook events (their deliveries commit with what they report). A rejection's
+ * event follows the commit, with an id that makes a retry harmless.
  */
 
 export type SignatureInput = { kind: 'drawn' | 'uploaded' } | { kind: 'typed'; text: string };
@@ -32,8 +33,6 @@ type Evidence = {
   ip: string;
   userAgent: string | undefined;
 };
-
-type Webhook = Parameters<typeof emitWebhookEvent>[1];
 
 const FILLABLE_KINDS = new Set(['text', 'checkbox', 'date', 'initials']);
 
@@ -78,14 +77,14 @@ async function signatureKeyFor(deps: Deps, from: LinkedSigner['signer'], to: Lin
   return key;
 }
 
-/** Records one signature inside `tx`; returns the webhooks to emit after the commit. */
+/** Records one signature inside `tx`, with its webhook events. */
 async function recordSignature(
   deps: Deps,
   tx: Db,
   signer: LinkedSigner['signer'],
   request: LinkedSigner['request'],
   evidence: Evidence & { signatureKey: string | null; signatureBytes: number },
-): Promise<Webhook[]> {
+): Promise<void> {
   if (signer.kind === 'copy') throw new HttpProblem(409, SIGNING_MESSAGES.copyOnly);
   if (!(await isTheirTurn(tx, signer))) throw new HttpProblem(409, SIGNING_MESSAGES.notYourTurn);
   const now = deps.clock.now();
@@ -129,14 +128,16 @@ async function recordSignature(
     : [];
   if (creator)
     await queueRequestMail(deps, tx, { requestId: request.id, kind: 'signed_notice', to: creator.email });
-  const webhooks: Webhook[] = [
+  await announceRequestEvent(
+    deps,
     {
-      companyId: request.companyId,
-      event: 'request.signed',
-      data: { requestId: request.id, signerId: signer.id, signedAt: now.toISOString() },
+      event: 'signer.signed',
+      requestId: request.id,
+      signerId: signer.id,
       eventId: `request.signed:${request.id}:${signer.id}`,
     },
-  ];
+    tx,
+  );
   const others = await tx
     .select()
     .from(signatureRequestSigners)
@@ -158,7 +159,7 @@ async function recordSignature(
       .where(eq(users.id, request.autoSignApproverId));
     if (approver)
       await queueRequestMail(deps, tx, { requestId: request.id, kind: 'approval', to: approver.email });
-    return webhooks;
+    return;
   }
   if (unsigned.length === 0) {
     await tx
@@ -171,22 +172,12 @@ async function recordSignature(
       { requestId: request.id },
       { idempotencyKey: `seal:${request.id}`, db: tx },
     );
-    webhooks.push({
-      companyId: request.companyId,
-      event: 'request.completed',
-      data: { requestId: request.id, completedAt: now.toISOString() },
-      eventId: `request.completed:${request.id}`,
-    });
-    return webhooks;
+    await announceRequestCompleted(deps, tx, request.id);
+    return;
   }
   for (const next of unsigned) {
     if (next.status === 'waiting' && (await isTheirTurn(tx, next))) await inviteSigner(deps, tx, next.id);
   }
-  return webhooks;
-}
-
-async function emitAll(deps: Deps, webhooks: Webhook[]) {
-  for (const webhook of webhooks) await emitWebhookEvent(deps, webhook);
 }
 
 function assertConsent(version: string) {
@@ -195,23 +186,20 @@ function assertConsent(version: string) {
 
 /** do_sign_request. */
 export async function signRequest(deps: Deps, token: string, evidence: Evidence) {
-  const { webhooks, requestId } = await deps.database.db.transaction(async (tx) => {
+  const requestId = await deps.database.db.transaction(async (tx) => {
     const { signer, request } = await openSigner(deps, tx, token, { lock: true });
     if (!(await isTheirTurn(tx, signer))) throw new HttpProblem(409, SIGNING_MESSAGES.notYourTurn);
     assertConsent(evidence.consentVersion);
     await assertAuthenticated(deps, tx, signer, evidence.sessionId);
     const signatureKey =
       evidence.signature.kind === 'typed' ? null : await signatureKeyFor(deps, signer, signer);
-    return {
-      webhooks: await recordSignature(deps, tx, signer, request, {
-        ...evidence,
-        signatureKey,
-        signatureBytes: signer.signatureBytes,
-      }),
-      requestId: request.id,
-    };
+    await recordSignature(deps, tx, signer, request, {
+      ...evidence,
+      signatureKey,
+      signatureBytes: signer.signatureBytes,
+    });
+    return request.id;
   });
-  await emitAll(deps, webhooks);
   const [request] = await deps.database.db
     .select({ status: signatureRequests.status })
     .from(signatureRequests)
@@ -238,8 +226,7 @@ export async function signMultiple(
   if (chosen.some((row) => !row)) {
     throw new HttpProblem(404, 'Una de las solicitudes elegidas no está pendiente para usted');
   }
-  const webhooks = await db.transaction(async (tx) => {
-    const all: Webhook[] = [];
+  await db.transaction(async (tx) => {
     for (const row of chosen) {
       const [signer] = await tx
         .select()
@@ -251,20 +238,16 @@ export async function signMultiple(
       }
       const signatureKey =
         evidence.signature.kind === 'typed' ? null : await signatureKeyFor(deps, linked.signer, signer);
-      all.push(
-        ...(await recordSignature(deps, tx, signer, row!.request, {
-          ...evidence,
-          signatureKey,
-          // A copy of the link's signer's image: the same size.
-          signatureBytes: linked.signer.signatureBytes,
-          // The authentication of the link's signer stands for every document signed at once.
-          fieldValues: {},
-        })),
-      );
+      await recordSignature(deps, tx, signer, row!.request, {
+        ...evidence,
+        signatureKey,
+        // A copy of the link's signer's image: the same size.
+        signatureBytes: linked.signer.signatureBytes,
+        // The authentication of the link's signer stands for every document signed at once.
+        fieldValues: {},
+      });
     }
-    return all;
   });
-  await emitAll(deps, webhooks);
   return { signed: chosen.map((row) => row!.request.id) };
 }
 
@@ -314,16 +297,12 @@ export async function rejectRequest(
     }
     return { companyId: request.companyId, requestId: request.id, signerId: signer.id, at: now };
   });
-  await emitWebhookEvent(deps, {
-    companyId: result.companyId,
-    event: 'request.rejected',
-    data: {
-      requestId: result.requestId,
-      signerId: result.signerId,
-      reason: input.reason,
-      rejectedAt: result.at.toISOString(),
-    },
+  await announceRequestEvent(deps, {
+    event: 'signer.rejected',
+    requestId: result.requestId,
+    signerId: result.signerId,
     eventId: `request.rejected:${result.requestId}:${result.signerId}`,
+    extra: { reason: input.reason, rejectedAt: result.at.toISOString() },
   });
   return { status: 'rejected' };
 }

@@ -10,11 +10,11 @@ import {
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { maskEmail, maskPhone } from '../../security/masking.js';
-import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import type { FieldBoxRecord } from '../core/create.js';
 import { appendRequestEvent } from '../core/events.js';
 import { documentsOfRequest } from '../core/records.js';
 import { DEFAULT_REJECTION_REASONS } from '../core/rejectionReasons.js';
+import { announceRequestEvent } from '../core/webhookEvents.js';
 import { isAuthenticated } from './authentication.service.js';
 import { isCodeLocked } from './otpStore.js';
 import { svgPagesOf } from './pages.js';
@@ -205,14 +205,10 @@ export async function markOpened(
     };
   });
   if (result.first) {
-    await emitWebhookEvent(deps, {
-      companyId: result.companyId,
-      event: 'request.viewed',
-      data: {
-        requestId: result.requestId,
-        signerId: result.signerId,
-        viewedAt: result.viewedAt.toISOString(),
-      },
+    await announceRequestEvent(deps, {
+      event: 'signer.viewed',
+      requestId: result.requestId,
+      signerId: result.signerId,
       eventId: `request.viewed:${result.requestId}:${result.signerId}`,
     });
   }

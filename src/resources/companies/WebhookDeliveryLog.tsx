@@ -1,7 +1,9 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider, EndpointReply } from '../../dataProvider';
 
 import { formatDateTime } from '../../format';
@@ -13,10 +15,15 @@ const STATUS_COLOR = { delivered: 'success', pending: 'warning', failed: 'error'
 const PENDING_REFRESH_MS = 5000;
 const SHOWN = 20;
 
-/** The newest deliveries: event, status, attempts, the last HTTP answer and when (es-CO). */
+/**
+ * The newest deliveries: event, status, attempts, the last HTTP answer and when (es-CO); a finished
+ * one can be sent again (same body and event id).
+ */
 export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useAppTranslate();
+  const notify = useNotify();
+  const [replaying, setReplaying] = useState<number | null>(null);
   const deliveries = useQuery<EndpointReply<'listCompanyWebhookDeliveries'>>({
     queryKey: deliveriesQueryKey(companyId),
     queryFn: ({ signal }) =>
@@ -25,6 +32,19 @@ export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
     refetchInterval: (query) =>
       query.state.data?.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false,
   });
+
+  const replay = async (id: number) => {
+    setReplaying(id);
+    try {
+      await dataProvider.callEndpoint('replayCompanyWebhookDelivery', { companyId, id });
+      notify(translate('app.companies.webhooks.replayed'), { type: 'success' });
+      await deliveries.refetch();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Error del servidor', { type: 'error' });
+    } finally {
+      setReplaying(null);
+    }
+  };
 
   return (
     <Stack spacing={1} component="section" aria-labelledby={`webhook-log-${companyId}`}>
@@ -58,10 +78,11 @@ export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
                 : null,
               last?.error ?? null,
             ].filter(Boolean);
+            const event = translate(WEBHOOK_EVENT_LABELS[delivery.event]);
             return (
               <ListItem key={delivery.id} disableGutters divider sx={{ alignItems: 'flex-start', gap: 1 }}>
                 <ListItemText
-                  primary={translate(WEBHOOK_EVENT_LABELS[delivery.event])}
+                  primary={event}
                   secondary={details.join(' · ')}
                   slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
                 />
@@ -71,6 +92,20 @@ export function WebhookDeliveryLog({ companyId }: { companyId: number }) {
                   color={STATUS_COLOR[delivery.status]}
                   variant="outlined"
                 />
+                {delivery.status === 'pending' ? null : (
+                  <Button
+                    size="small"
+                    startIcon={<ReplayIcon />}
+                    onClick={() => replay(delivery.id)}
+                    disabled={replaying !== null}
+                    aria-label={translate('app.companies.webhooks.replay_label', {
+                      event,
+                      date: formatDateTime(delivery.created_at),
+                    })}
+                  >
+                    {translate('app.companies.webhooks.replay')}
+                  </Button>
+                )}
               </ListItem>
             );
           })}

@@ -1,15 +1,20 @@
-import type { WebhookEventType } from '../../../contract/endpoints/webhooks';
+import type { WebhookEventName } from '../../../contract/endpoints/webhooks';
 import type { AppMessageKey } from '../../i18n/en';
 
-/** The i18n key of each event's label. */
+/** The i18n key of each event's label (an old alias, on old deliveries, reads as its new name). */
 export const WEBHOOK_EVENT_LABELS = {
   'request.sent': 'app.companies.webhooks.event_names.request_sent',
-  'request.viewed': 'app.companies.webhooks.event_names.request_viewed',
-  'request.signed': 'app.companies.webhooks.event_names.request_signed',
-  'request.rejected': 'app.companies.webhooks.event_names.request_rejected',
+  'signer.viewed': 'app.companies.webhooks.event_names.signer_viewed',
+  'signer.signed': 'app.companies.webhooks.event_names.signer_signed',
+  'signer.rejected': 'app.companies.webhooks.event_names.signer_rejected',
   'request.completed': 'app.companies.webhooks.event_names.request_completed',
+  'request.sealed': 'app.companies.webhooks.event_names.request_sealed',
   'request.expired': 'app.companies.webhooks.event_names.request_expired',
-} as const satisfies Record<WebhookEventType, AppMessageKey>;
+  'request.cancelled': 'app.companies.webhooks.event_names.request_cancelled',
+  'request.viewed': 'app.companies.webhooks.event_names.signer_viewed',
+  'request.signed': 'app.companies.webhooks.event_names.signer_signed',
+  'request.rejected': 'app.companies.webhooks.event_names.signer_rejected',
+} as const satisfies Record<WebhookEventName, AppMessageKey>;
 
 export const WEBHOOK_STATUS_LABELS = {
   pending: 'app.companies.webhooks.status.pending',
