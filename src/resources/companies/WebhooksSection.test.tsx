@@ -46,6 +46,7 @@ function render(overrides: Record<string, (input: never) => unknown> = {}) {
     listCompanyWebhookDeliveries: () => [failed, delivered],
     addCompanyWebhook: () => ({ ...endpoint, id: 6, secret: 'whsec_secreto_de_prueba' }),
     deleteCompanyWebhook: () => ({ id: 5 }),
+    replayCompanyWebhookDelivery: () => ({ ...failed, status: 'pending' }),
     ...overrides,
   };
   const callEndpoint = vi.fn(async (name: string, input: never) => handlers[name]!(input));
@@ -88,7 +89,7 @@ describe('the company webhooks section', () => {
     expect(within(dialog).getByText('whsec_secreto_de_prueba')).toBeInTheDocument();
     expect(callEndpoint).toHaveBeenCalledWith('addCompanyWebhook', {
       companyId: 3,
-      body: { url: 'https://nuevo.cliente.co/h', events: ['request.sent', 'request.signed'] },
+      body: { url: 'https://nuevo.cliente.co/h', events: ['request.sent', 'signer.signed'] },
     });
   });
 
@@ -119,5 +120,21 @@ describe('the company webhooks section', () => {
     expect(callEndpoint).not.toHaveBeenCalledWith('deleteCompanyWebhook', expect.anything());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(callEndpoint).toHaveBeenCalledWith('deleteCompanyWebhook', { id: 5 }));
+  });
+
+  it('replays a finished delivery from the log', async () => {
+    const callEndpoint = render();
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Reenviar la entrega Solicitud completada del / }),
+    );
+    await waitFor(() =>
+      expect(callEndpoint).toHaveBeenCalledWith('replayCompanyWebhookDelivery', { companyId: 3, id: 32 }),
+    );
+    // The log is read again to show the new attempt.
+    await waitFor(() =>
+      expect(
+        callEndpoint.mock.calls.filter(([name]) => name === 'listCompanyWebhookDeliveries').length,
+      ).toBeGreaterThan(1),
+    );
   });
 });
