@@ -277,6 +277,19 @@ describe(`request webhook events on ${testDatabaseKind}`, () => {
       headers: bearer(tokens.elena),
     });
     expect(listed.json().data[1].events).toEqual(['signer.viewed', 'signer.signed', 'signer.rejected']);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/company_webhooks/${ids.andina}`,
+      headers: bearer(tokens.elena),
+      payload: { url: receiver.url('/alias'), events: ['request.rejected', 'signer.rejected'] },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data.events).toEqual(['signer.rejected']);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/company_webhooks/delete/${added.json().data.id}`,
+      headers: bearer(tokens.elena),
+    });
   });
 
   it('replays a delivery from the log: the same event id and body, a new signed attempt', async () => {
