@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   signatureRequestDocuments,
   signatureRequestSigners,
   signatureRequests,
+  webhookDeliveries,
 } from '../../server/db/schema/index.js';
 import { requestEvents } from '../../server/requests/core/events.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { approvalToken } from '../../server/requests/core/tokens.js';
 import { readAll } from '../../server/storage/storage.js';
+import { registerWebhookEndpoint } from '../../server/webhooks/webhooks.js';
 import { solidPng } from '../support/documents/tools.js';
 import { run, temporaryDirectory, writeTemp } from '../support/pades/tools.js';
 import { testDatabaseKind } from './support/database.js';
@@ -16,6 +18,7 @@ import { freshIp, mailsTo } from './support/mailbox.js';
 import { newBrowserSession, signingCaller } from './support/signing.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
+import { startWebhookReceiver } from './support/webhookReceiver.js';
 
 describe(`auto-sign approval on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -133,6 +136,12 @@ describe(`auto-sign approval on ${testDatabaseKind}`, () => {
       },
     });
     expect(saved.statusCode).toBe(200);
+    const receiver = await startWebhookReceiver();
+    await registerWebhookEndpoint(t.deps, {
+      companyId: ids.andina,
+      url: receiver.url('/aprobadas'),
+      events: ['request.completed', 'request.sealed'],
+    });
     const { request, token } = await autoSignRequest();
     await signAll(request);
     const status = (await call('check_status_auto_sign_request', { token })).json().data;
@@ -150,6 +159,18 @@ describe(`auto-sign approval on ${testDatabaseKind}`, () => {
       .from(signatureRequests)
       .where(eq(signatureRequests.id, request.requestId));
     expect(row).toMatchObject({ status: 'completed', sealStatus: 'sealed' });
+    // The approval completes it: its integrations hear of the completion and then of the seal.
+    const announced = await t.deps.database.db
+      .select({ event: webhookDeliveries.event, status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(sql`(${webhookDeliveries.body})::jsonb -> 'data' ->> 'requestId' = ${String(request.requestId)}`)
+      .orderBy(webhookDeliveries.id);
+    expect(announced).toEqual([
+      { event: 'request.completed', status: 'delivered' },
+      { event: 'request.sealed', status: 'delivered' },
+    ]);
+    await t.deps.database.db.execute(sql`DELETE FROM webhook_endpoints WHERE company_id = ${ids.andina}`);
+    await receiver.close();
     const events = await requestEvents(t.deps.database.db, request.requestId);
     const approval = events.find((event) => event.action === 'auto_sign_approved')!;
     expect(approval.userId).toBe(ids.elena);
