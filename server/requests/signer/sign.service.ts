@@ -18,8 +18,8 @@ import { pendingRequestsOf, storedBytes } from './view.service.js';
 
 /**
  * Signing and rejecting. Each signature is recorded in one transaction with its evidence, its
- * event, the sender's notice, the next turn's invitation and, on the last one, the completion
- * the seal job and the webhook events (their deliveries commit with what they report). A rejection's
+ * event, the sender's notice, the next turn's invitation, on the last one the completion and the
+ * seal job, and the webhook events (their deliveries commit with what they report). A rejection's
  * event follows the commit, with an id that makes a retry harmless.
  */
 
