@@ -5,9 +5,10 @@
 //   3 unit                 vitest --project unit --project web              (tests)
 //   4 API on PGlite        vitest --project api, TEST_DB=pglite             (tests)
 //   5 API on PostgreSQL    same, TEST_DB=postgres + throwaway cluster       (tests)
-//   6 build                npm run build                                    (1 check)
-//   7 add a resource       vitest --project add-resource (README steps)     (tests)
-//   8 e2e                  playwright test (desktop + mobile projects)      (tests)
+//   6 Node.js 24           stages 3 and 4 again on Node.js 24 (npm's `node`) (tests)
+//   7 build                npm run build                                    (1 check)
+//   8 add a resource       vitest --project add-resource (README steps)     (tests)
+//   9 e2e                  playwright test (desktop + mobile projects)      (tests)
 //
 // Counts come from vitest's and Playwright's JSON reports. A test that passed only on a retry
 // (Playwright "flaky", a vitest retry) is listed and counted as failed: retries are for diagnosis. The last line of output is always
@@ -15,7 +16,7 @@
 // when anything failed or a required stage could not run (a missing tool counts as a failure).
 //
 // Options:
-//   --quick   local iteration only: skips stages 5–8 (PostgreSQL, build, e2e) and any apt-get.
+//   --quick   local iteration only: skips stages 5–9 (PostgreSQL, Node.js 24, build, e2e) and any apt-get.
 //             CI and the default run everything.
 // Environment:
 //   TEST_BUDGET_SECONDS   overall time budget (.ci/run sets it); stages past it are failed, not hung
@@ -26,6 +27,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LTS_MAJOR, nodeLts } from './node-lts.mjs';
 import { freePort, startPostgres } from './pg.mjs';
 import { writeRegistry } from './registry.mjs';
 import { ensureTools, missingReason } from './system-tools.mjs';
@@ -309,6 +311,31 @@ const stages = [
       } finally {
         await pg.stop();
       }
+    },
+  },
+  {
+    title: `Unit and API suites on Node.js ${LTS_MAJOR}`,
+    detail: `vitest run --project unit --project web --project api (TEST_DB=pglite) on Node.js ${LTS_MAJOR} from the npm registry (scripts/node-lts.mjs)`,
+    run: (title) => {
+      if (quick) return Promise.resolve(notRun(title, '--quick', 'skipped'));
+      const running = Number(process.versions.node.split('.')[0]);
+      if (running >= LTS_MAJOR) {
+        return Promise.resolve(
+          notRun(title, `the other stages already ran on Node.js ${running}`, 'skipped'),
+        );
+      }
+      const lts = nodeLts();
+      if ('missing' in lts) return Promise.resolve(notRun(title, lts.missing, 'failed'));
+      return suiteStage({
+        title,
+        command: lts.binary,
+        args: [
+          path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+          ...vitestArgs('lts', ['unit', 'web', 'api']),
+        ],
+        ...vitestReports('lts', envWith({ TEST_DB: 'pglite' })),
+        timeoutMs: SUITE_LIMIT,
+      });
     },
   },
   {
