@@ -5,7 +5,7 @@
 //   3 unit                 vitest --project unit --project web              (tests)
 //   4 API on PGlite        vitest --project api, TEST_DB=pglite             (tests)
 //   5 API on PostgreSQL    same, TEST_DB=postgres + throwaway cluster       (tests)
-//   6 Node.js 24           stages 3 and 4 again on Node.js 24 (npm's `node`) (tests)
+//   6 Node.js 24           unit (server) and API on PGlite on Node.js 24     (tests)
 //   7 build                npm run build                                    (1 check)
 //   8 add a resource       vitest --project add-resource (README steps)     (tests)
 //   9 e2e                  playwright test (desktop + mobile projects)      (tests)
@@ -315,7 +315,7 @@ const stages = [
   },
   {
     title: `Unit and API suites on Node.js ${LTS_MAJOR}`,
-    detail: `vitest run --project unit --project web --project api (TEST_DB=pglite) on Node.js ${LTS_MAJOR} from the npm registry (scripts/node-lts.mjs)`,
+    detail: `vitest run --project unit --project api (TEST_DB=pglite) on Node.js ${LTS_MAJOR} from the npm registry (scripts/node-lts.mjs); the web project's components run in browsers, not on Node`,
     run: (title) => {
       if (quick) return Promise.resolve(notRun(title, '--quick', 'skipped'));
       const running = Number(process.versions.node.split('.')[0]);
@@ -331,7 +331,7 @@ const stages = [
         command: lts.binary,
         args: [
           path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-          ...vitestArgs('lts', ['unit', 'web', 'api']),
+          ...vitestArgs('lts', ['unit', 'api']),
         ],
         ...vitestReports('lts', envWith({ TEST_DB: 'pglite' })),
         timeoutMs: SUITE_LIMIT,
