@@ -67,6 +67,11 @@ export type EndpointDefinition = {
   /** A valid request, for the docs and for the route sweep (needed when a body names an owned record). */
   example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   /**
+   * A creating call that honours an `Idempotency-Key` header: a repeat of the key by the same
+   * caller gets the first reply again instead of creating twice (server/http/idempotency.ts).
+   */
+  idempotent?: boolean;
+  /**
    * A POST that changes nothing (a list whose filters travel in the body): it leaves the server's
    * short-lived session cache alone, which every other non-GET call empties.
    */

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { type SeedResult, seedBaseOnce } from './db/seed.js';
 import { type Clock, type Deps, systemClock } from './deps.js';
+import { declareIdempotencySweep } from './http/idempotency.js';
 import { createTokenSigner } from './http/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -93,6 +94,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerBulkPdfJob(deps);
   registerSealJob(deps);
   declareRequestSchedule(deps);
+  declareIdempotencySweep(deps);
   registerBulkRowJob(deps, REQUEST_CORE);
   return { deps, seed };
 }

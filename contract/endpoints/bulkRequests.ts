@@ -178,6 +178,7 @@ export const bulkRequests = {
       'Envía un envío masivo: cada fila válida se vuelve una solicitud por la cola de trabajos, una sola vez; consume una unidad del plan por firmante.',
     area: 'Plans',
     scope: 'company',
+    idempotent: true,
     permissions: ['signature_request.create'],
     body: z.object({ batch_id: id }),
     reply: bulkBatchSummary,

@@ -296,6 +296,7 @@ export const pdfSendEndpoints = {
       'Envía un PDF con sus campos a sus firmantes: consume unidades del plan, crea la solicitud e invita al primer turno.',
     area,
     scope: 'company',
+    idempotent: true,
     permissions,
     body: pdfSendSettings.extend(pdfSendItem.shape),
     reply: z.object({ request_id: z.number(), validation_code: z.string() }),
@@ -316,6 +317,7 @@ export const pdfSendEndpoints = {
       'PDF masivo: envía varios PDF distintos, cada uno a sus firmantes, en un solo lote; cada archivo se vuelve una solicitud una sola vez, en segundo plano.',
     area,
     scope: 'company',
+    idempotent: true,
     permissions,
     body: pdfSendSettings.extend({
       items: z

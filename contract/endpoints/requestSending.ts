@@ -287,6 +287,7 @@ export const requestSending = {
       'Envía una solicitud de firma de un grupo: valores, firmantes, orden, autenticación, vencimiento y recordatorios; consume una unidad del paquete por firmante (409 sin unidades). Con `idempotency_key`, repetir el envío en 24 horas devuelve la solicitud ya creada (`repeated`).',
     area: 'Plans',
     scope: 'company',
+    idempotent: true,
     permissions: send,
     body: signatureRequestInput,
     /** repeated: the idempotency key had already sent this request; nothing new was sent. */

@@ -8,6 +8,7 @@ import { HttpProblem, MESSAGES } from '../errors.js';
 import { streamStarted } from './fileReply.js';
 import { authenticateCall, authorize, authorizeSelfOr, forgetActors } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
+import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
 import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
 import { hitRateLimit } from './rateLimit.js';
@@ -121,25 +122,49 @@ export function registerContract(
         if (actor && definition.owns) {
           await checkOwnership(deps.database.db, actor, definition.owns, { params, query, body });
         }
+        const idempotencyKey = request.headers['idempotency-key'];
+        let claim: IdempotencyClaim | null = null;
+        if (definition.idempotent && actor && typeof idempotencyKey === 'string') {
+          const claimed = await claimIdempotencyKey(deps, actor, {
+            endpoint: name,
+            key: idempotencyKey,
+            input: { params, query, body },
+          });
+          if ('replay' in claimed) {
+            return reply
+              .code(claimed.replay.status)
+              .header('idempotent-replayed', 'true')
+              .send(claimed.replay.body);
+          }
+          claim = claimed.claim;
+        }
         // A call that may change sessions, users, roles or companies: no cached actor outlives it,
         // even when it fails halfway.
         const changes = definition.method !== 'GET' && !definition.readOnly;
-        const result = await runHandler(changes, () =>
-          handler({
-            deps,
-            actor: actor as Actor,
-            params,
-            query,
-            body,
-            ip,
-            userAgent: request.headers['user-agent'],
-            request,
-          }),
-        );
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await runHandler(changes, () =>
+            handler({
+              deps,
+              actor: actor as Actor,
+              params,
+              query,
+              body,
+              ip,
+              userAgent: request.headers['user-agent'],
+              request,
+            }),
+          );
+        } catch (error) {
+          // Nothing was created: a retry with the same key runs again.
+          await claim?.release();
+          throw error;
+        }
         if (actor && (actor.apiClient || (definition.method !== 'GET' && !definition.skipAudit))) {
           await auditCall(deps, actor, name, params, ip);
         }
         if ('file' in result) {
+          await claim?.release();
           const { stream, filename, contentType, maxAgeSeconds } = result.file as FileReply;
           await streamStarted(stream);
           const image = definition.produces === 'image';
@@ -153,9 +178,12 @@ export function registerContract(
             .send(stream);
         }
         const data = definition.reply.parse(result.data);
-        return reply
-          .code(definition.successStatus ?? 200)
-          .send({ data, message: result.message ?? MESSAGES.success });
+        const answer = {
+          status: definition.successStatus ?? 200,
+          body: { data, message: result.message ?? MESSAGES.success },
+        };
+        await claim?.keep(answer);
+        return reply.code(answer.status).send(answer.body);
       },
     });
   }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { EndpointDefinition } from '../../contract/define.js';
 import { INTEGRATION_ROLE, pathParamNames } from '../../contract/define.js';
 import { API_KEY_LIMITS } from './guard.js';
+import { IDEMPOTENCY_HOURS } from './idempotency.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -57,6 +58,15 @@ const API_KEY_GUIDE = [
 ].join('\n');
 
 /** The OpenAPI 3.1 document, generated from the same contract table the routes come from. */
+/** The header of creating calls that a retry may repeat (server/http/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Opcional. Repetir la llamada con la misma clave (y los mismos datos) en ${IDEMPOTENCY_HOURS} horas devuelve la primera respuesta, con la cabecera «Idempotent-Replayed: true», en lugar de crear de nuevo; 409 mientras la primera sigue en curso, 422 si la clave ya se usó con otros datos.`,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' },
+};
+
 export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, entry] of Object.entries(endpoints)) {
@@ -64,12 +74,13 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
     const paramShape = entry.params
       ? (toSchema(entry.params, 'input').properties as Record<string, JsonSchema>)
       : {};
-    const parameters = pathParamNames(entry.path).map((param) => ({
+    const parameters: Record<string, unknown>[] = pathParamNames(entry.path).map((param) => ({
       name: param,
       in: 'path',
       required: true,
       schema: paramShape?.[param] ?? { type: 'string' },
     }));
+    if (entry.idempotent) parameters.push(IDEMPOTENCY_PARAMETER);
     const permissions = entry.permissions.length ? `Permisos: ${entry.permissions.join(', ')}. ` : '';
     paths[url] ??= {};
     paths[url][entry.method.toLowerCase()] = {
