@@ -26,11 +26,19 @@ const send = async (token: string, key: string | undefined, body: object) => {
     headers: { ...bearer(token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
     remoteAddress: freshIp(),
   });
-  return { status: response.statusCode, body: response.json(), replayed: response.headers['idempotent-replayed'] };
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    replayed: response.headers['idempotent-replayed'],
+  };
 };
 const requestsOfAndina = async () =>
-  (await t.deps.database.db.select().from(signatureRequests).where(eq(signatureRequests.companyId, ids.andina)))
-    .length;
+  (
+    await t.deps.database.db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.companyId, ids.andina))
+  ).length;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -47,7 +55,11 @@ describe(`Idempotency-Key on creating calls on ${testDatabaseKind}`, () => {
     expect(refused.status).toBe(409);
     const db = t.deps.database.db;
     const plan = await createPlan(db, { name: 'Idempotencia', signatures: 100 });
-    await assignPlan(db, { companyId: ids.andina, planId: plan, startsAt: new Date(Date.now() - 86_400_000) });
+    await assignPlan(db, {
+      companyId: ids.andina,
+      planId: plan,
+      startsAt: new Date(Date.now() - 86_400_000),
+    });
     const sent = await send(tokens.elena, 'reintento-tras-fallo-0001', body);
     expect(sent.status).toBe(200);
     expect(sent.replayed).toBeUndefined();
