@@ -30,6 +30,8 @@ async function bundle() {
         'render-process': 'server/documents/renderChild.ts',
         // `node dist/server/storage-move-to-s3.js`: moves DATA_DIR/files to the S3 bucket.
         'storage-move-to-s3': 'server/storage/moveToS3-cli.ts',
+        // `node dist/server/backup.js backup|restore <folder>`: backup and restore (server/backup).
+        backup: 'server/backup/backup-cli.ts',
       },
       outdir: 'dist/server',
       bundle: true,

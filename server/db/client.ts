@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { openPglite } from './pgliteImage.js';
+import { markPgliteInUse } from './pgliteLock.js';
 import { keepPlannerStatistics } from './plannerStatistics.js';
 
 import * as schema from './schema/index.js';
@@ -39,6 +40,8 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const client = options.pglite ?? (await openPgliteDir(options.dataDir));
+  // Backup and restore refuse a DATA_DIR whose database a running server holds open.
+  const releaseMark = options.pglite ? () => {} : markPgliteInUse(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const stopStatistics = keepPlannerStatistics(db, PGLITE_ANALYZE_EVERY_MS);
   return {
@@ -49,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       await stopStatistics();
       await client.close();
+      releaseMark();
     },
   };
 }

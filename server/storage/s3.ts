@@ -27,6 +27,8 @@ export type S3StorageOptions = {
 export type S3Storage = FileStorage & {
   /** The stored object's size, or null when no object has that key. */
   size(key: string): Promise<number | null>;
+  /** Every stored key (under the prefix, without it), page by page (backups copy the bucket). */
+  list(): AsyncIterable<string>;
   /** Closes the client's connections (commands and tests end with it). */
   close(): void;
 };
@@ -49,8 +51,10 @@ const PART_QUEUE = 2;
 export async function createS3Storage(options: S3StorageOptions): Promise<S3Storage> {
   // Imported here, not above: the embedded default never loads the SDK (about 28 MB), and the
   // server bundle keeps a dynamic import of an external package as it is.
-  const [{ DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client }, { Upload }] =
-    await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const [
+    { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client },
+    { Upload },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const bucket = options.bucket;
   const prefix = options.prefix?.replace(/^\/+|\/+$/g, '') || undefined;
   if (prefix) assertValidKey(prefix);
@@ -171,6 +175,26 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
         if (isMissing(error)) return null;
         throw failure('consultar', key, error);
       }
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        let page: { Contents?: { Key?: string }[]; NextContinuationToken?: string; IsTruncated?: boolean };
+        try {
+          page = await client.send(
+            new ListObjectsV2Command({
+              Bucket: bucket,
+              Prefix: prefix ? `${prefix}/` : undefined,
+              ContinuationToken,
+            }),
+          );
+        } catch (error) {
+          throw failure('listar', prefix ?? bucket, error);
+        }
+        for (const object of page.Contents ?? [])
+          if (object.Key) yield prefix ? object.Key.slice(prefix.length + 1) : object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     close: () => client.destroy(),
   };
