@@ -1,12 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTools, missingReason } from '../../scripts/system-tools.mjs';
 import { buildApp } from '../../server/app.js';
 import { REQUEST_LIMITS } from '../../server/http/requestLimits.js';
 import {
@@ -16,6 +11,7 @@ import {
   twoSignerRequest,
   WRONG_SIGNIN,
 } from './support/clientAddress.js';
+import { NGINX_TEMPLATE, nginxMissing, startNginx } from './support/nginx.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
 /**
@@ -25,49 +21,7 @@ import { createTestApp, type TestApp } from './support/testApp.js';
  * forged X-Forwarded-For changes neither.
  */
 
-const TEMPLATE = join(import.meta.dirname, '../../deploy/nginx/rubrica.conf');
-const nginxMissing = missingReason(['nginx']);
 const SIGNIN_LIMIT = 2;
-
-/** The template with its marked lines pointed at this test's processes and port. */
-function renderNginxConfig(template: string, upstreams: string[], listen: string): string {
-  const processLine = /^(\s*)server \S+;\s*# rubrica-process\n/gm;
-  const listenLine = /^(\s*)listen \S+;\s*# rubrica-listen$/m;
-  if (!processLine.test(template) || !listenLine.test(template))
-    throw new Error('rubrica.conf: faltan las líneas marcadas «# rubrica-process» y «# rubrica-listen»');
-  let first = true;
-  return template
-    .replace(processLine, (_line, indent: string) => {
-      if (!first) return '';
-      first = false;
-      return upstreams.map((address) => `${indent}server ${address};\n`).join('');
-    })
-    .replace(listenLine, `$1listen ${listen};`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once `port` accepts a connection; rejects if the server process ended first. */
-async function acceptsConnections(port: number, exited: () => string | null): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const ended = exited();
-    if (ended !== null) throw new Error(`nginx terminó al arrancar: ${ended}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(true));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (attempt > 600) throw new Error('nginx no abrió su puerto');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A POST through nginx from the client address `localAddress`. */
 function post(
@@ -109,7 +63,7 @@ function post(
 
 describe('the shipped nginx config', () => {
   it('allows the bodies the app allows, no more', () => {
-    const size = /client_max_body_size (\d+)m;/.exec(readFileSync(TEMPLATE, 'utf8'))?.[1];
+    const size = /client_max_body_size (\d+)m;/.exec(readFileSync(NGINX_TEMPLATE, 'utf8'))?.[1];
     expect(Number(size) * 1024 * 1024).toBe(REQUEST_LIMITS.bodyBytes);
   });
 });
@@ -119,10 +73,8 @@ describe.skipIf(nginxMissing)(
   () => {
     let t: TestApp;
     let second: FastifyInstance;
-    let prefix: string;
-    let nginx: ReturnType<typeof spawn>;
+    let nginx: Awaited<ReturnType<typeof startNginx>>;
     let port: number;
-    let exit: string | null = null;
 
     beforeAll(async () => {
       t = await createTestApp({
@@ -134,57 +86,14 @@ describe.skipIf(nginxMissing)(
         await t.app.listen({ port: 0, host: '127.0.0.1' }),
         await second.listen({ port: 0, host: '127.0.0.1' }),
       ].map((address) => new URL(address).host);
-      port = await freePort();
-      prefix = mkdtempSync(join(tmpdir(), 'rubrica-nginx-'));
-      mkdirSync(join(prefix, 'logs'));
-      const site = renderNginxConfig(readFileSync(TEMPLATE, 'utf8'), upstreams, `127.0.0.1:${port}`);
-      const root = typeof process.getuid === 'function' && process.getuid() === 0;
-      writeFileSync(
-        join(prefix, 'nginx.conf'),
-        [
-          'daemon off;',
-          'master_process on;',
-          'worker_processes 1;',
-          // Workers as root only when the test is root: they write temp files under this prefix.
-          root ? 'user root;' : '',
-          `pid ${join(prefix, 'nginx.pid')};`,
-          `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
-          'events { worker_connections 64; }',
-          'http {',
-          `  access_log ${join(prefix, 'logs', 'access.log')};`,
-          ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-            (kind) => `  ${kind}_temp_path ${join(prefix, `${kind}_temp`)};`,
-          ),
-          site,
-          '}',
-        ].join('\n'),
-      );
-      const binary = findTools().nginx as string;
-      nginx = spawn(
-        binary,
-        ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')],
-        { stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      let stderr = '';
-      nginx.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      nginx.on('exit', (code) => {
-        exit = `código ${code}: ${stderr}${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`;
-      });
-      await acceptsConnections(port, () => exit);
+      nginx = await startNginx(upstreams);
+      port = nginx.port;
     });
 
     afterAll(async () => {
-      if (nginx && exit === null) {
-        const ended = new Promise((resolve) => nginx.once('exit', resolve));
-        // Fast shutdown: a graceful one waits a minute on its idle upstream connections.
-        nginx.kill('SIGTERM');
-        await ended;
-      }
+      await nginx?.stop();
       await second?.close();
       await t?.close();
-      if (prefix) rmSync(prefix, { recursive: true, force: true });
     });
 
     const signin = (client: string, headers?: Record<string, string>) =>
