@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPglite } from '../../server/db/client.js';
 import { PGLITE_TEMPLATE } from './setup/global.js';
 import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
+import { nginxMissing, startNginx } from './support/nginx.js';
 import { freePort, killHard } from './support/processes.js';
 
 /**
@@ -23,7 +24,8 @@ import { freePort, killHard } from './support/processes.js';
  * run on the test machines, so the test does what systemd would: starts exactly the unit's
  * ExecStart, in its WorkingDirectory (a built installation), with its Environment= lines and the
  * EnvironmentFile (the example with test values), the instance name (%i) being the port; waits for
- * /health/ready; sends the unit's KillSignal and expects exit 0 within TimeoutStopSec.
+ * /health/ready; sends the unit's KillSignal and expects exit 0 within TimeoutStopSec. The
+ * instances (two on PostgreSQL) run behind Debian's nginx with deploy/nginx/rubrica.conf.
  */
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -161,11 +163,10 @@ describe('the systemd unit deploy/systemd/rubrica@.service', () => {
     expect(result.status).toBe(0);
   });
 
-  it('starts from its ExecStart and environment, serves /health/ready and exits 0 on SIGTERM', async () => {
+  it('runs N instances from its ExecStart and environment behind the shipped nginx; each exits 0 on SIGTERM', async () => {
     const root = await installation();
     const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-unit-data-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
     let database: Record<string, string> = { DATABASE_URL: '', SECRETS_KEY: '' };
     if (testDatabaseKind === 'postgresql') {
       const created = await createPostgresDatabase();
@@ -181,7 +182,7 @@ describe('the systemd unit deploy/systemd/rubrica@.service', () => {
     }
     const testValues: Record<string, string> = {
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://firmas.rubrica.test',
       ...database,
       STORAGE_DRIVER: 'local',
       S3_BUCKET: '',
@@ -196,46 +197,82 @@ describe('the systemd unit deploy/systemd/rubrica@.service', () => {
       expect(fileValues.has(key), key).toBe(true);
       fileValues.set(key, value);
     }
-    const instance = String(port);
-    const unitValues = environmentFile(
-      (settings.get('Environment') ?? []).map((line) => line.replaceAll('%i', instance)).join('\n'),
-    );
-    const [command, ...args] = one('ExecStart').replaceAll('%i', instance).split(/\s+/);
-    expect(existsSync(command!)).toBe(true);
-    const child = spawn(command!, args, {
-      cwd: root,
-      // systemd starts services with a clean environment: PATH, then the file, then Environment=.
-      env: { PATH: process.env.PATH, ...Object.fromEntries(fileValues), ...Object.fromEntries(unitValues) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    cleanups.push(() => killHard(child));
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    await ready(`http://127.0.0.1:${port}/health/ready`, () => child.exitCode !== null).catch((error) => {
-      throw new Error(`${error.message}: ${output.slice(-2000)}`);
-    });
-    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
-      headers: { authorization: `Bearer ${testValues.METRICS_TOKEN}` },
-    });
-    expect(metrics.status).toBe(200);
 
-    child.kill(one('KillSignal') as NodeJS.Signals);
-    const limit = seconds(one('TimeoutStopSec')) * 1000;
-    let timer: NodeJS.Timeout | undefined;
-    const [code, signal] = await Promise.race([
-      exit,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('no terminó dentro de TimeoutStopSec')), limit);
-      }),
-    ]).finally(() => clearTimeout(timer));
-    expect({ code, signal }, output.slice(-2000)).toEqual({ code: 0, signal: null });
-    expect(output).toContain('Cerrando');
-    expect(output).not.toContain(testValues.ADMIN_PASSWORD);
+    /** `systemctl start rubrica@<port>`, as systemd would run it. */
+    const startInstance = (port: number) => {
+      const instance = String(port);
+      const unitValues = environmentFile(
+        (settings.get('Environment') ?? []).map((line) => line.replaceAll('%i', instance)).join('\n'),
+      );
+      const [command, ...args] = one('ExecStart').replaceAll('%i', instance).split(/\s+/);
+      expect(existsSync(command!)).toBe(true);
+      const child = spawn(command!, args, {
+        cwd: root,
+        // systemd starts services with a clean environment: PATH, then the file, then Environment=.
+        env: { PATH: process.env.PATH, ...Object.fromEntries(fileValues), ...Object.fromEntries(unitValues) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      cleanups.push(() => killHard(child));
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += String(chunk);
+      });
+      child.stderr.on('data', (chunk) => {
+        output += String(chunk);
+      });
+      const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      return { port, child, exit, output: () => output };
+    };
+
+    /** `systemctl stop`: the unit's KillSignal, and an exit 0 within TimeoutStopSec. */
+    const stopInstance = async (instance: ReturnType<typeof startInstance>) => {
+      instance.child.kill(one('KillSignal') as NodeJS.Signals);
+      let timer: NodeJS.Timeout | undefined;
+      const [code, signal] = await Promise.race([
+        instance.exit,
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('no terminó dentro de TimeoutStopSec')),
+            seconds(one('TimeoutStopSec')) * 1000,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      expect({ code, signal }, instance.output().slice(-2000)).toEqual({ code: 0, signal: null });
+      expect(instance.output()).toContain('Cerrando');
+      expect(instance.output()).not.toContain(testValues.ADMIN_PASSWORD);
+    };
+
+    // On PostgreSQL, several processes share the database; PGlite belongs to one process.
+    const count = testDatabaseKind === 'postgresql' ? 2 : 1;
+    const instances: ReturnType<typeof startInstance>[] = [];
+    for (let index = 0; index < count; index++) instances.push(startInstance(await freePort()));
+    for (const instance of instances) {
+      await ready(
+        `http://127.0.0.1:${instance.port}/health/ready`,
+        () => instance.child.exitCode !== null,
+      ).catch((error) => {
+        throw new Error(`${error.message}: ${instance.output().slice(-2000)}`);
+      });
+      const metrics = await fetch(`http://127.0.0.1:${instance.port}/metrics`, {
+        headers: { authorization: `Bearer ${testValues.METRICS_TOKEN}` },
+      });
+      expect(metrics.status).toBe(200);
+    }
+
+    if (!nginxMissing) {
+      const nginx = await startNginx(instances.map((instance) => `127.0.0.1:${instance.port}`));
+      cleanups.push(() => nginx.stop());
+      const site = `http://127.0.0.1:${nginx.port}`;
+      expect((await fetch(`${site}/health/ready`)).status).toBe(200);
+      expect((await fetch(`${site}/metrics`)).status).toBe(404);
+      await stopInstance(instances[0]!);
+      // The others still serve through nginx while one is stopped (a rolling restart).
+      if (instances.length > 1)
+        for (let request = 0; request < 4; request++)
+          expect((await fetch(`${site}/health/ready`)).status).toBe(200);
+      for (const instance of instances.slice(1)) await stopInstance(instance);
+    } else {
+      for (const instance of instances) await stopInstance(instance);
+    }
   }, 240_000);
 });
