@@ -88,7 +88,12 @@ export async function createBackup(options: {
 }): Promise<Manifest> {
   const { config, target, report } = options;
   const database = config.DATABASE_URL ? 'postgresql' : 'pglite';
-  if (database === 'pglite') assertPgliteStopped(config.DATA_DIR);
+  if (database === 'pglite') {
+    assertPgliteStopped(config.DATA_DIR);
+    const pgdata = pgliteDataDir(config.DATA_DIR);
+    if (!existsSync(join(pgdata, 'PG_VERSION')))
+      throw new Error(`No hay base de datos en ${pgdata}: ¿es DATA_DIR la carpeta de datos de Rúbrica?`);
+  }
   await emptyTarget(target);
 
   let databaseEntries: ManifestEntry[];
@@ -101,8 +106,6 @@ export async function createBackup(options: {
     databaseEntries = [await entryOfWritten(dump, BACKUP_PARTS.pgDump)];
   } else {
     const pgdata = pgliteDataDir(config.DATA_DIR);
-    if (!existsSync(join(pgdata, 'PG_VERSION')))
-      throw new Error(`No hay base de datos en ${pgdata}: ¿es DATA_DIR la carpeta de datos de Rúbrica?`);
     report(`Copiando la base de datos integrada de ${pgdata}…`);
     databaseEntries = await copyTree(pgdata, target, BACKUP_PARTS.pgdata);
     directories = await directoriesBelow(pgdata, BACKUP_PARTS.pgdata);
