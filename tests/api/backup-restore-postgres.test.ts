@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../server/backup/backup.js';
 import { restoreBackup } from '../../server/backup/restore.js';
 import { loadConfig } from '../../server/config.js';
+import { openDatabase } from '../../server/db/client.js';
 import { createS3Storage } from '../../server/storage/s3.js';
 import { startLoopbackS3 } from '../support/s3/loopbackS3.js';
 import { bootApp, expectRestored, populate } from './support/backupScenario.js';
@@ -24,7 +25,7 @@ async function installation() {
   cleanups.push(() => s3.stop());
   const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-backup-pg-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({
+  const env = {
     ...postgresEnv(database.url),
     ...s3.env,
     S3_PREFIX: 'rubrica',
@@ -32,8 +33,8 @@ async function installation() {
     ADMIN_EMAIL: 'admin@respaldo.test',
     ADMIN_PASSWORD: 'Admin-Respaldo-2026',
     LOG_LEVEL: 'silent',
-  });
-  return { config, s3 };
+  };
+  return { config: loadConfig(env), env, s3 };
 }
 
 describe.skipIf(testDatabaseKind !== 'postgresql')('backup and restore on PostgreSQL with S3 storage', () => {
@@ -71,6 +72,13 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('backup and restore on Postgr
       'La base de datos de DATABASE_URL no está vacía',
     );
 
+    // The restored platform_secrets are still encrypted: another SECRETS_KEY cannot start on them.
+    const otherKey = loadConfig({ ...copy.env, SECRETS_KEY: Buffer.alloc(32, 0x11).toString('hex') });
+    const restoredDatabase = await openDatabase({ databaseUrl: copy.config.DATABASE_URL, dataDir: '' });
+    await expect(bootApp(otherKey, restoredDatabase)).rejects.toThrow(
+      /SECRETS_KEY no es la clave con la que se cifró/,
+    );
+    await restoredDatabase.close();
     const again = await bootApp(copy.config);
     try {
       await expectRestored(again, state);
