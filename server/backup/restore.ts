@@ -32,7 +32,11 @@ async function tableCount(databaseUrl: string): Promise<number> {
 }
 
 /** Refuses (in Spanish, naming what) a database, file store or DATA_DIR that already holds data. */
-async function assertEmptyTargets(config: Config, s3Keys: () => AsyncIterable<string>): Promise<void> {
+async function assertEmptyTargets(
+  config: Config,
+  manifest: Manifest,
+  s3Keys: () => AsyncIterable<string>,
+): Promise<void> {
   if (config.DATABASE_URL) {
     if ((await tableCount(config.DATABASE_URL)) > 0)
       throw new Error(`La base de datos de DATABASE_URL no está vacía: ${NOT_EMPTY}. Cree una base nueva.`);
@@ -46,9 +50,15 @@ async function assertEmptyTargets(config: Config, s3Keys: () => AsyncIterable<st
     for await (const _key of s3Keys())
       throw new Error(`El depósito S3 ${config.S3_BUCKET} ya tiene objetos: ${NOT_EMPTY}.`);
   }
-  for (const name of DATA_DIR_SECRETS)
-    if (existsSync(join(config.DATA_DIR, name)))
+  // Only what the backup brings back: a PostgreSQL backup usually has no DATA_DIR secrets.
+  for (const name of DATA_DIR_SECRETS) {
+    const part = `${BACKUP_PARTS.dataDir}/${name}`;
+    const brought = manifest.entries.some(
+      (entry) => entry.path === part || entry.path.startsWith(`${part}/`),
+    );
+    if (brought && existsSync(join(config.DATA_DIR, name)))
       throw new Error(`${join(config.DATA_DIR, name)} ya existe: ${NOT_EMPTY}.`);
+  }
 }
 
 const inBackup = (source: string, path: string) => join(source, ...path.split('/'));
@@ -93,7 +103,7 @@ export async function restoreBackup(options: {
 
   const s3 = config.STORAGE_DRIVER === 's3' ? await createS3Storage(s3OptionsFromConfig(config)) : null;
   try {
-    await assertEmptyTargets(config, () => s3?.list() ?? (async function* () {})());
+    await assertEmptyTargets(config, manifest, () => s3?.list() ?? (async function* () {})());
     if (config.DATABASE_URL) {
       report('Restaurando la base de datos con pg_restore…');
       await runPostgresTool('pg_restore', config.DATABASE_URL, [

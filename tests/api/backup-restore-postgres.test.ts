@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -61,6 +61,8 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('backup and restore on Postgr
     expect(manifest.counts.dataDirFiles).toBe(0);
 
     const copy = await installation();
+    // A DATA_DIR/signing left from a PGlite past is no obstacle: this backup brings none back.
+    mkdirSync(join(copy.config.DATA_DIR, 'signing'));
     await restoreBackup({ config: copy.config, source: target, report: () => {} });
     const bucket = await createS3Storage(copy.s3.options);
     const keys: string[] = [];
