@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/define.js';
@@ -72,6 +73,18 @@ describe('API docs', () => {
       const operation = document.paths[`/api/${entry.path}`]?.[entry.method.toLowerCase()];
       expect(operation?.operationId, name).toBe(name);
     }
+  });
+
+  it('is a valid OpenAPI 3.1 document, its sends declaring the Idempotency-Key header', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors).toBeUndefined();
+    expect([validator.version, result.valid]).toEqual(['3.1', true]);
+    const send = document.paths['/api/process_signature_request'].post;
+    expect(send.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    );
   });
 
   it('serves a browsable page at /api/docs', async () => {
