@@ -91,7 +91,9 @@ export type EndpointDefinition = {
  */
 export const INTEGRATION_ROLE = {
   name: 'Integración (clave de API)',
-  permissions: ['signature_request.create', 'signature_request.list', 'signer.list'],
+  // Sending, reading and acting on the company's requests, and managing its webhooks (company.update
+  // opens nothing else: a key reaches only the endpoints marked `apiKey`).
+  permissions: ['signature_request.create', 'signature_request.list', 'signer.list', 'company.update'],
 } as const satisfies { name: string; permissions: readonly Permission[] };
 
 /** Keeps literal types of a definition while checking its shape. */

@@ -43,7 +43,12 @@ export type Actor = {
   visibleCompanyIds: 'all' | readonly number[];
   /** A server-to-server client with the company's API key: no user, no session (userId 0). */
   apiClient?: boolean;
+  /** The API key of an `apiClient` call: audited as the actor's detail (never the key itself). */
+  apiKey?: { id: number; name: string };
 };
+
+/** The user a record names as its author: none for an API-key client (no user acts). */
+export const actingUserId = (actor: Actor): number | null => (actor.apiClient ? null : actor.userId);
 
 export function canSeeCompany(actor: Actor, companyId: number): boolean {
   return actor.visibleCompanyIds === 'all' || actor.visibleCompanyIds.includes(companyId);

@@ -120,6 +120,7 @@ export const bulkRequests = {
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
+    apiKey: true,
     params: z.object({ documentHeaderId: id, countryId }),
     reply: z.unknown(),
     produces: 'xlsx',
@@ -135,6 +136,7 @@ export const bulkRequests = {
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
+    apiKey: true,
     body: z.object({
       document_package_id: id,
       ...base64Upload(BULK_SHEET_MAX_BYTES + 1024, {
@@ -154,6 +156,7 @@ export const bulkRequests = {
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
+    apiKey: true,
     body: z.object({
       batch_id: id,
       rows: z
@@ -180,6 +183,7 @@ export const bulkRequests = {
     scope: 'company',
     idempotent: true,
     permissions: ['signature_request.create'],
+    apiKey: true,
     body: z.object({ batch_id: id }),
     reply: bulkBatchSummary,
     owns: ownsBatch,
@@ -192,6 +196,7 @@ export const bulkRequests = {
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
+    apiKey: true,
     body: z.object(batchQuery),
     reply: bulkBatchRecord,
     owns: ownsBatch,

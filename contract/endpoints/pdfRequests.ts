@@ -202,6 +202,7 @@ export const pdfRequestsEndpoints = {
     area,
     scope: 'company',
     permissions,
+    apiKey: true,
     body: z.object({
       company_id: id.optional(),
       ...base64Upload(PDF_TEMPLATE_MAX_BYTES, {
@@ -221,6 +222,7 @@ export const pdfRequestsEndpoints = {
     area,
     scope: 'company',
     permissions,
+    apiKey: true,
     query: z.object({
       company_id: id.optional(),
       ids: z.preprocess(
@@ -244,6 +246,7 @@ export const pdfRequestsEndpoints = {
     area,
     scope: 'company',
     permissions,
+    apiKey: true,
     body: z.object({ pdf_template_id: id }).and(pdfContent),
     reply: pdfTemplateRecord,
     owns: [ownsTemplateBody],
@@ -298,6 +301,7 @@ export const pdfSendEndpoints = {
     scope: 'company',
     idempotent: true,
     permissions,
+    apiKey: true,
     body: pdfSendSettings.extend(pdfSendItem.shape),
     reply: z.object({ request_id: z.number(), validation_code: z.string() }),
     owns: [ownsTemplateBody],

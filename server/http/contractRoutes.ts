@@ -66,6 +66,7 @@ async function auditCall(deps: Deps, actor: Actor, action: string, params: unkno
     entity: actor.apiClient ? 'api_key' : null,
     entityId: typeof params === 'object' && params && 'id' in params ? String(params.id) : null,
     ip,
+    details: actor.apiKey ? { api_key_id: actor.apiKey.id, api_key_name: actor.apiKey.name } : null,
   });
 }
 

@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../db/client.js';
 import { enabledFeatureKeys } from '../db/companyFeatures.js';
 import type { Actor, Deps } from '../deps.js';
 import { forbidden, MESSAGES, unauthorized } from '../errors.js';
-import { companyIdForApiKey } from './apiKeys.js';
+import { findApiKey, touchApiKey } from './apiKeys.js';
 import { checkRateLimit, hitRateLimit, recordRateLimitHit } from './rateLimit.js';
 
 type SessionRow = {
@@ -95,9 +95,10 @@ export const API_KEY_MESSAGES = {
   invalid: 'La clave de API no es válida',
   notAllowed: 'Esta operación no está disponible con la clave de API',
   disabled: 'La empresa no tiene habilitado el acceso por API',
+  revoked: 'La clave de API fue revocada; use otra clave activa de la empresa',
 } as const;
 
-/** Calls per minute of one company's API key, and failed keys per minute from one address. */
+/** Calls per minute of one API key, and failed keys per minute from one address. */
 export const API_KEY_LIMITS = { callsPerMinute: 120, failuresPerMinute: 20 } as const;
 
 /** The key a server-to-server call carries (`Authorization: ApiKey <key>` or `X-Api-Key`), if any. */
@@ -111,9 +112,9 @@ export function apiKeyOf(headers: Record<string, string | string[] | undefined>)
 
 /**
  * The actor of an API-key call: the integration role's permissions in the key's company only (no
- * branches, no user). A wrong key is 401 (and counts toward the address's failure limit); a valid
- * key on an endpoint the contract does not open to keys, or of a company without API access, 403;
- * each company's key is rate-limited.
+ * branches, no user). A wrong key is 401 (and counts toward the address's failure limit); a revoked
+ * key, a valid key on an endpoint the contract does not open to keys, or of a company without API
+ * access, 403; each key is rate-limited on its own and its last use noted (once a minute at most).
  */
 export async function authenticateApiKey(
   deps: Deps,
@@ -129,24 +130,28 @@ export async function authenticateApiKey(
     windowSeconds: 60,
   };
   await checkRateLimit(db, failures);
-  const companyId = await companyIdForApiKey(db, key);
-  if (companyId === null) {
+  const holder = await findApiKey(db, key);
+  if (holder === null) {
     await recordRateLimitHit(db, failures);
     throw unauthorized(API_KEY_MESSAGES.invalid);
   }
+  if (holder.revoked) throw forbidden(API_KEY_MESSAGES.revoked);
+  const { companyId, keyId } = holder;
   if (!definition.apiKey) throw forbidden(API_KEY_MESSAGES.notAllowed);
   if (!(await enabledFeatureKeys(db, companyId)).includes('api_access'))
     throw forbidden(API_KEY_MESSAGES.disabled);
-  await hitRateLimit(db, `api-key:${companyId}`, Math.ceil(API_KEY_LIMITS.callsPerMinute * scale), 60);
+  await hitRateLimit(db, `api-key:${keyId}`, Math.ceil(API_KEY_LIMITS.callsPerMinute * scale), 60);
+  await touchApiKey(db, keyId);
   return {
     userId: 0,
-    sessionId: `api-key:${companyId}`,
+    sessionId: `api-key:${keyId}`,
     companyId,
     roleId: 0,
     permissions: new Set(INTEGRATION_ROLE.permissions),
     impersonatorUserId: null,
     visibleCompanyIds: [companyId],
     apiClient: true,
+    apiKey: { id: keyId, name: holder.name },
   };
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nitCheckDigit } from '../../contract/nit.js';
 import { ROLE } from '../../contract/permissions.js';
 import { createCompany, createUser } from '../../server/db/factories.js';
-import { auditLog, companies } from '../../server/db/schema/index.js';
+import { auditLog, companies, companyApiKeys } from '../../server/db/schema/index.js';
 import {
   GPS_MARK,
   jpegClaiming,
@@ -80,8 +80,13 @@ describe('POST add_company', () => {
     });
     expect(data.api_key).toMatch(/^rk_[A-Za-z0-9_-]{43}$/);
     expect(data.api_key.startsWith(data.api_key_prefix)).toBe(true);
-    const [row] = await t.deps.database.db.select().from(companies).where(eq(companies.id, data.id));
-    expect(row!.apiKeyHash).toBe(createHash('sha256').update(data.api_key).digest('hex'));
+    const keys = await t.deps.database.db
+      .select()
+      .from(companyApiKeys)
+      .where(eq(companyApiKeys.companyId, data.id));
+    expect(keys).toMatchObject([
+      { name: 'Principal', hash: createHash('sha256').update(data.api_key).digest('hex'), revokedAt: null },
+    ]);
     const again = await call(admin, 'GET', `get_company/${data.id}`);
     expect(again.body).not.toContain(data.api_key);
     const audits = await t.deps.database.db.select().from(auditLog);
@@ -371,8 +376,17 @@ describe('POST rotate_company_api_key/{companyId}', () => {
     );
     expect(second.data.api_key).not.toBe(first.data.api_key);
     const [row] = await t.deps.database.db.select().from(companies).where(eq(companies.id, ids.caribe));
-    expect(row!.apiKeyHash).toBe(createHash('sha256').update(second.data.api_key).digest('hex'));
     expect(row!.apiKeyPrefix).toBe(second.data.api_key.slice(0, 11));
+    // «Regenerate» replaces the «Principal» key: the previous one is revoked, the new one live.
+    const principal = await t.deps.database.db
+      .select()
+      .from(companyApiKeys)
+      .where(eq(companyApiKeys.companyId, ids.caribe))
+      .orderBy(companyApiKeys.id);
+    expect(principal.map((key) => [key.name, key.hash, key.revokedAt === null])).toEqual([
+      ['Principal', createHash('sha256').update(first.data.api_key).digest('hex'), false],
+      ['Principal', createHash('sha256').update(second.data.api_key).digest('hex'), true],
+    ]);
     expect((await call(andinaUser, 'POST', `rotate_company_api_key/${ids.caribe}`)).statusCode).toBe(404);
   });
 });

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { type EndpointDefinition, endpoint, endpoints, id } from '../../contract/index.js';
 import { PERMISSIONS } from '../../contract/permissions.js';
 import { createCompany, createRole, createUser } from '../../server/db/factories.js';
-import { documentTypes } from '../../server/db/schema/index.js';
+import { companyFeatures, documentTypes } from '../../server/db/schema/index.js';
 import { notFound } from '../../server/errors.js';
 import { registerContract } from '../../server/http/contractRoutes.js';
 import type { Handler } from '../../server/http/handlers.js';
+import { insertApiKey } from '../../server/modules/apiKeys/apiKeys.service.js';
 import { createOwnedRecords } from './support/ownedRecords.js';
 import { type SweepContext, sweepRoutes } from './support/sweep.js';
 import { ADMIN, bearer, createTestApp, type TestApp } from './support/testApp.js';
@@ -48,6 +49,14 @@ async function tenants(t: TestApp) {
 
 type TenantIds = Awaited<ReturnType<typeof tenants>>;
 
+/** A live API key of the company, which gets API access. */
+async function companyApiKey(t: TestApp, companyId: number): Promise<string> {
+  const db = t.deps.database.db;
+  await db.insert(companyFeatures).values({ companyId, feature: 'api_access', enabled: true });
+  const { key } = await insertApiKey(db, { companyId, name: 'Barrido', createdBy: null, now: new Date() });
+  return key;
+}
+
 /** For each kind of owned record, one that belongs to company B (which company A must not reach). */
 const foreignIdsOf = (ids: TenantIds): SweepContext['foreignIds'] => ids.ownedB;
 
@@ -66,9 +75,19 @@ describe('route sweep', () => {
         noPermissions: await t.signin('sin@a.test', PASSWORD),
         companyAll: await t.signin('todo@a.test', PASSWORD),
         platformAdmin: await t.signin(ADMIN.email, ADMIN.password),
+        apiKey: await companyApiKey(t, ids.companyA),
       },
       foreignIds: foreignIdsOf(ids),
     };
+  });
+
+  it('sweeps the API-key scope: some endpoints open to keys, each probed with a foreign record', () => {
+    const open = Object.values(endpoints as Record<string, EndpointDefinition>).filter(
+      (entry) => entry.apiKey,
+    );
+    expect(open.length).toBeGreaterThan(20);
+    // Every open endpoint names a record of the company, so the sweep probes it with company B's.
+    for (const entry of open) expect(entry.owns?.length ?? 0).toBeGreaterThan(0);
   });
   afterAll(() => t.close());
 

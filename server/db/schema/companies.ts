@@ -21,9 +21,10 @@ export const companies = pgTable(
     fiscalName: text('fiscal_name').notNull(),
     /** NIT with its check digit, as `900123456-7`. */
     taxId: text('tax_id').notNull(),
-    /** sha256 of the API key (high entropy, so no slow hash needed); the key is shown once. */
-    apiKeyHash: text('api_key_hash'),
-    /** First characters of the key, to recognise it in the interface. */
+    /**
+     * First characters of the company's «Principal» API key, to recognise it in the interface (the
+     * keys themselves live in company_api_keys).
+     */
     apiKeyPrefix: text('api_key_prefix'),
     apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
     /** Storage key of the logo (server/storage), null without one. */
@@ -73,6 +74,5 @@ export const companies = pgTable(
     uniqueIndex('companies_tax_id_live_unique')
       .on(table.taxId)
       .where(sql`${table.deletedAt} IS NULL AND ${table.parentId} IS NULL`),
-    uniqueIndex('companies_api_key_hash_unique').on(table.apiKeyHash),
   ],
 );

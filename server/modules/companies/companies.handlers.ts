@@ -59,8 +59,8 @@ export const companiesHandlers: HandlersOf<CompanyEndpoint> = {
     message: COMPANY_MESSAGES.deleted,
   }),
   exportCompanies: async ({ deps, actor, body }) => ({ file: exportCompanies(deps, actor, body) }),
-  rotateCompanyApiKey: async ({ deps, params }) => ({
-    data: await rotateApiKey(deps, params.companyId),
+  rotateCompanyApiKey: async ({ deps, actor, params }) => ({
+    data: await rotateApiKey(deps, actor, params.companyId),
     message: COMPANY_MESSAGES.keyRotated,
   }),
   getCompanyLogo: async ({ deps, params }) => ({ file: await companyLogo(deps, params.companyId) }),

@@ -5,7 +5,7 @@ import { PLATFORM_COMPANY_ID } from '../../../contract/permissions.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import type { Actor, Deps } from '../../deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.js';
-import { newApiKey } from '../../http/apiKeys.js';
+import { replacePrincipalKey } from '../apiKeys/apiKeys.service.js';
 import { isUniqueViolation } from '../common/constraintErrors.js';
 import { listOrder, listPage } from '../common/listing.js';
 import { sortColumnsOf } from '../common/listSorts.js';
@@ -172,8 +172,8 @@ export async function createCompany(
   checkRestrictedFields(actor, input, { ...NEW_COMPANY, parentId: input.parent_id ?? null });
   const location = await resolveLocation(db, input, NEW_COMPANY);
   const logo = input.logo ? await readLogo(input.logo) : null;
-  const apiKey = newApiKey();
   const now = deps.clock.now();
+  let apiKey = '';
   const id = await withStoredLogo(deps, logo, async (logoKey) => {
     try {
       return await db.transaction(async (tx) => {
@@ -193,13 +193,11 @@ export async function createCompany(
             parentId: input.parent_id ?? null,
             ...location,
             logo: logoKey,
-            apiKeyHash: apiKey.hash,
-            apiKeyPrefix: apiKey.prefix,
-            apiKeyCreatedAt: now,
             createdAt: now,
             updatedAt: now,
           })
           .returning({ id: companies.id });
+        apiKey = await replacePrincipalKey(tx, { companyId: row!.id, createdBy: actor.userId, now });
         return row!.id;
       });
     } catch (error) {
@@ -207,7 +205,7 @@ export async function createCompany(
       throw error;
     }
   });
-  return { ...(await getCompany(deps, id)), api_key: apiKey.key };
+  return { ...(await getCompany(deps, id)), api_key: apiKey };
 }
 
 async function currentCompany(deps: Deps, id: number) {
@@ -306,16 +304,18 @@ export async function deleteCompany(deps: Deps, actor: Actor, id: number): Promi
   return { id };
 }
 
-/** A new API key for the company; the old one stops working at once. Shown only in this reply. */
+/**
+ * A new «Principal» API key for the company; the previous «Principal» stops working at once (other
+ * named keys are left alone). Shown only in this reply.
+ */
 export async function rotateApiKey(
   deps: Deps,
+  actor: Actor,
   companyId: number,
 ): Promise<CompanyRecord & { api_key: string }> {
-  const apiKey = newApiKey();
   const now = deps.clock.now();
-  await deps.database.db
-    .update(companies)
-    .set({ apiKeyHash: apiKey.hash, apiKeyPrefix: apiKey.prefix, apiKeyCreatedAt: now, updatedAt: now })
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
-  return { ...(await getCompany(deps, companyId)), api_key: apiKey.key };
+  const apiKey = await deps.database.db.transaction((tx) =>
+    replacePrincipalKey(tx, { companyId, createdBy: actor.apiClient ? null : actor.userId, now }),
+  );
+  return { ...(await getCompany(deps, companyId)), api_key: apiKey };
 }

@@ -4,7 +4,7 @@ import { BULK_MESSAGES, type bulkRequests } from '../../../contract/endpoints/bu
 import { VALIDATION_MESSAGES } from '../../../contract/validation.js';
 import type { Db } from '../../db/client.js';
 import { signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
-import type { Actor, Deps } from '../../deps.js';
+import { type Actor, actingUserId, type Deps } from '../../deps.js';
 import { conflict, unprocessable } from '../../errors.js';
 import type { FileReply } from '../../http/handlers.js';
 import { requirePackage } from '../../modules/documentGroups/visibility.js';
@@ -106,7 +106,7 @@ export async function importBulkSheet(
         source: 'bulk',
         fileName: input.filename,
         settings,
-        createdBy: actor.userId,
+        createdBy: actingUserId(actor),
       })
       .returning({ id: signatureRequestBatches.id });
     await readBulkSheetRuns(workbook, settings.columns, INSERT_CHUNK, async (rows) => {

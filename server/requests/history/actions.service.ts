@@ -7,7 +7,7 @@ import {
   signatureRequestSigners,
   signatureRequests,
 } from '../../db/schema/index.js';
-import type { Actor, Deps } from '../../deps.js';
+import { type Actor, actingUserId, type Deps } from '../../deps.js';
 import { conflict, notFound, unprocessable } from '../../errors.js';
 import { renderTemplate } from '../../modules/templates/templateRender.service.js';
 import { appendRequestEvent } from '../core/events.js';
@@ -84,7 +84,7 @@ export async function resendInvitation(
     await appendRequestEvent(tx, {
       requestId: current.requestId,
       signerId: current.id,
-      userId: actor.userId,
+      userId: actingUserId(actor),
       action: 'resent',
       details: {
         round,
@@ -109,11 +109,11 @@ export async function cancelRequest(deps: Deps, actor: Actor, input: { request_i
     const now = deps.clock.now();
     await tx
       .update(signatureRequests)
-      .set({ status: 'cancelled', cancelReason: input.reason, cancelledBy: actor.userId, updatedAt: now })
+      .set({ status: 'cancelled', cancelReason: input.reason, cancelledBy: actingUserId(actor), updatedAt: now })
       .where(eq(signatureRequests.id, input.request_id));
     await appendRequestEvent(tx, {
       requestId: input.request_id,
-      userId: actor.userId,
+      userId: actingUserId(actor),
       action: 'cancelled',
       details: { reason: input.reason },
       at: now,
@@ -178,7 +178,7 @@ export async function extendTimeLimit(
       .where(eq(signatureRequests.id, input.request_id));
     await appendRequestEvent(tx, {
       requestId: input.request_id,
-      userId: actor.userId,
+      userId: actingUserId(actor),
       action: 'extended',
       details: {
         previous_expires_at: request.expiresAt.toISOString(),
@@ -212,7 +212,7 @@ export async function updateRequestValues(
       .where(eq(signatureRequests.id, input.request_id));
     await appendRequestEvent(tx, {
       requestId: input.request_id,
-      userId: actor.userId,
+      userId: actingUserId(actor),
       action: 'updated',
       details: { fields: Object.keys(changes) },
       at: deps.clock.now(),
@@ -315,7 +315,7 @@ export async function updateRequestContent(
     }
     await appendRequestEvent(tx, {
       requestId,
-      userId: actor.userId,
+      userId: actingUserId(actor),
       action: 'content_updated',
       details: { documents: result.map((document) => ({ id: document.id, sha256: document.sha256 })) },
       at: deps.clock.now(),

@@ -3,7 +3,7 @@ import { deadline, endOfBogotaDay } from '../../../contract/deadline.js';
 import type { PdfField, PdfRecipient } from '../../../contract/endpoints/pdfRequests.js';
 import type { Db } from '../../db/client.js';
 import { pdfTemplates, signatureRequestBatches, signatureRequestBatchRows } from '../../db/schema/index.js';
-import { type Actor, canSeeCompany, type Deps } from '../../deps.js';
+import { type Actor, actingUserId, canSeeCompany, type Deps } from '../../deps.js';
 import { conflict, HttpProblem, notFound, unprocessable } from '../../errors.js';
 import type { JobRecord } from '../../jobs/queue.js';
 import { readAll } from '../../storage/storage.js';
@@ -161,7 +161,7 @@ export async function signPdf(deps: Deps, actor: Actor, input: PdfSendSettings &
       template,
       input,
       { ...input, expiresAt },
-      { createdBy: actor.userId, source: 'pdf' },
+      { createdBy: actingUserId(actor), source: 'pdf' },
     ),
   );
   try {
@@ -224,7 +224,7 @@ export async function signPdfMultiple(
         source: 'bulk_pdf',
         status: 'sending',
         settings,
-        createdBy: actor.userId,
+        createdBy: actingUserId(actor),
         sentAt: now,
       })
       .returning({ id: signatureRequestBatches.id });

@@ -6,7 +6,7 @@ import type { FeatureKey } from '../../../contract/features.js';
 import type { Db } from '../../db/client.js';
 import { enabledFeatureKeys } from '../../db/companyFeatures.js';
 import { pdfTemplates, signatureRequestBatchRows } from '../../db/schema/index.js';
-import type { Actor, Deps } from '../../deps.js';
+import { type Actor, actingUserId, type Deps } from '../../deps.js';
 import { forbidden, notFound, unprocessable } from '../../errors.js';
 import { pageWindow } from '../../modules/common/listing.js';
 import { checkPdfUpload } from '../../uploads/index.js';
@@ -155,7 +155,7 @@ export async function uploadPdfTemplate(
       pages,
       fields: [],
       signers: [{ number: 1, label: 'Firmante 1' }],
-      createdBy: actor.userId,
+      createdBy: actingUserId(actor),
     })
     .returning({ id: pdfTemplates.id });
   return pdfTemplateById(db, row!.id);

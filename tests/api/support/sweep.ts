@@ -54,6 +54,11 @@ export type SweepTokens = {
   companyAll: string;
   /** The platform administrator. */
   platformAdmin: string;
+  /**
+   * An API key of the same company as `companyAll`, with API access: refused (403) by every
+   * endpoint not marked `apiKey`, and kept from another company's records by the marked ones.
+   */
+  apiKey?: string;
 };
 
 export type SweepContext = {
@@ -140,6 +145,10 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
       payload: entry.method === 'GET' ? undefined : ((example.body as object | undefined) ?? {}),
       ...override,
     });
+    const withApiKey = (override: Partial<InjectOptions> = {}): InjectOptions => ({
+      ...request(undefined, override),
+      headers: { 'x-api-key': tokens.apiKey! },
+    });
 
     if (entry.scope === 'public') {
       if (!PUBLIC_ENDPOINTS.has(name))
@@ -162,6 +171,14 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
       await check(label, {
         what: 'sin el permiso',
         request: request(tokens.noPermissions),
+        expect: (s) => s === 403,
+        expected: '403',
+      });
+    }
+    if (tokens.apiKey && entry.scope !== 'public' && !entry.apiKey) {
+      await check(label, {
+        what: 'clave de API en un endpoint no abierto a claves',
+        request: withApiKey(),
         expect: (s) => s === 403,
         expected: '403',
       });
@@ -190,6 +207,13 @@ export async function sweepRoutes(context: SweepContext): Promise<string[]> {
           request: request(tokens.companyAll, override),
           ...probe.expectation,
         });
+        if (tokens.apiKey && entry.apiKey) {
+          await check(label, {
+            what: `${probe.entity} de otra empresa con clave de API (${probe.from}.${probe.field}${probe.declared})`,
+            request: withApiKey(override),
+            ...probe.expectation,
+          });
+        }
       }
     }
     // Malformed input, as the administrator so that only validation can refuse it.
