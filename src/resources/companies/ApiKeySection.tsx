@@ -8,6 +8,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
@@ -15,10 +16,12 @@ import { formatDateTime } from '../../format';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import type { CompanyRecord } from './CompanyFields';
+import { apiKeysQueryKey, NamedApiKeys } from './NamedApiKeys';
 
 /**
- * The API key: only its prefix is known after creation (the server keeps a hash). "Generar nueva
- * clave" rotates it after a confirmation and shows the new key once.
+ * The «Principal» API key: only its prefix is known after creation (the server keeps a hash).
+ * "Generar nueva clave" rotates it after a confirmation and shows the new key once. Below it, the
+ * company's named keys (NamedApiKeys).
  */
 export function ApiKeySection() {
   const record = useRecordContext<CompanyRecord>();
@@ -26,6 +29,7 @@ export function ApiKeySection() {
   const translate = useAppTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -37,6 +41,7 @@ export function ApiKeySection() {
       const reply = await dataProvider.callEndpoint('rotateCompanyApiKey', { companyId: Number(record.id) });
       setNewKey(reply.api_key);
       refresh();
+      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(Number(record.id)) });
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Error del servidor', { type: 'error' });
     } finally {
@@ -76,6 +81,7 @@ export function ApiKeySection() {
         </DialogActions>
       </Dialog>
       <ApiKeyDialog apiKey={newKey} onClose={() => setNewKey(null)} />
+      <NamedApiKeys companyId={Number(record.id)} />
     </Stack>
   );
 }
