@@ -122,6 +122,10 @@ const OPERATIONS: Operation[] = [
     call: (key, r) => api(withKey(key), 'GET', `get_signature_request_logs/${r.request.signers[0]!.id}`),
   },
   {
+    name: 'audit trail as JSON',
+    call: (key, r) => api(withKey(key), 'GET', `signature_request_audit_trail/${r.request.requestId}`),
+  },
+  {
     name: 'document PDF download',
     call: (key, r) =>
       api(withKey(key), 'POST', 'view_pdf_document', {
@@ -196,6 +200,22 @@ describe(`named API keys on ${testDatabaseKind}`, () => {
       expect(own.raw).not.toContain(keys.a);
     });
   }
+
+  it('reads the chained audit trail with its sentences, intact', async () => {
+    const trail = await api(
+      withKey(keys.aSecond),
+      'GET',
+      `signature_request_audit_trail/${records.a.request.requestId}`,
+    );
+    expect(trail.status).toBe(200);
+    expect(trail.body.data).toMatchObject({ request_id: records.a.request.requestId, intact: true });
+    expect(trail.body.data.entries.length).toBeGreaterThan(0);
+    expect(trail.body.data.entries[0]).toMatchObject({
+      sequence: 1,
+      previous_hash: '0'.repeat(64),
+      sentence: expect.any(String),
+    });
+  });
 
   it("sends from a PDF and from a group's bulk sheet only with the company's own records", async () => {
     // B's package and batch are not found for A's key (the bulk sheet and its JSON rows).

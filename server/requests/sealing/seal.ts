@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { inIds } from '../../db/idArrays.js';
 import {
   companies,
   signatureRequestDocuments,
@@ -27,6 +26,7 @@ import {
   autoSignSigner,
   certificateAuditTrail,
   certificateSigners,
+  eventUsers,
   placeholderBoxes,
   stampsFor,
 } from './sealEvidence.js';
@@ -119,19 +119,6 @@ export async function sealRequest(deps: Deps, requestId: number): Promise<'seale
   }
   await finishSeal(deps, requestId);
   return 'sealed';
-}
-
-/** The users named by a trail (senders, approvers), by id, as its sentences name them. */
-async function eventUsers(
-  deps: Deps,
-  events: Awaited<ReturnType<typeof requestEvents>>,
-): Promise<Map<number, { name: string }>> {
-  const ids = [...new Set(events.flatMap((event) => (event.userId === null ? [] : [event.userId])))];
-  const rows = await deps.database.db
-    .select({ id: users.id, name: users.name, lastName: users.lastName })
-    .from(users)
-    .where(inIds(users.id, ids));
-  return new Map(rows.map((row) => [row.id, { name: [row.name, row.lastName].filter(Boolean).join(' ') }]));
 }
 
 /** The company's approved auto-signature, for the certificate. */

@@ -1,5 +1,6 @@
 import { type EventPerson, requestEventSentence } from '../../../contract/requestEvents.js';
-import type { signatureRequestEvents, signatureRequestSigners } from '../../db/schema/index.js';
+import { inIds } from '../../db/idArrays.js';
+import { type signatureRequestEvents, type signatureRequestSigners, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { CertificateAuditEntry, CertificateSigner } from '../../pades/completion-certificate.js';
 import type { Stamp, StampBox, StampValue } from '../../pades/stamp.js';
@@ -212,4 +213,17 @@ export function certificateAuditTrail(
       signer: event.signerId === null ? null : (bySigner.get(event.signerId) ?? null),
     }),
   }));
+}
+
+/** The users named by a trail (senders, approvers), by id, as its sentences name them. */
+export async function eventUsers(
+  deps: Pick<Deps, 'database'>,
+  events: EventRow[],
+): Promise<Map<number, EventPerson>> {
+  const ids = [...new Set(events.flatMap((event) => (event.userId === null ? [] : [event.userId])))];
+  const rows = await deps.database.db
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(inIds(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: [row.name, row.lastName].filter(Boolean).join(' ') }]));
 }
