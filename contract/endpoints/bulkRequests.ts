@@ -103,6 +103,9 @@ const batchSettings = {
   message: z.string().trim().max(2000).optional(),
 };
 
+/** Rows of one JSON import (a larger batch goes as a sheet). */
+export const BULK_JSON_MAX_ROWS = 1000;
+
 const ownsBatch = [{ entity: 'requestBatch', from: 'body', field: 'batch_id' }] as const;
 
 const batchQuery = {
@@ -148,6 +151,27 @@ export const bulkRequests = {
     reply: bulkBatchRecord,
     owns: [{ entity: 'documentPackage', from: 'body', field: 'document_package_id' }],
     example: { body: { document_package_id: 1, filename: 'masivo.xlsx', content_base64: 'UEsDBA==' } },
+  }),
+  importBulkRows: endpoint({
+    method: 'POST',
+    path: 'import_documents_packages_rows',
+    summary:
+      'Crea un envío masivo en borrador a partir de filas en JSON (un objeto por solicitud, con los nombres de columna de la hoja); cada fila se valida como en la hoja (fila, columna, mensaje).',
+    area,
+    scope: 'company',
+    permissions: ['signature_request.create'],
+    apiKey: true,
+    body: z.object({
+      document_package_id: id,
+      rows: z
+        .array(z.record(z.string().max(120), z.string().max(5000)))
+        .min(1)
+        .max(BULK_JSON_MAX_ROWS),
+      ...batchSettings,
+    }),
+    reply: bulkBatchRecord,
+    owns: [{ entity: 'documentPackage', from: 'body', field: 'document_package_id' }],
+    example: { body: { document_package_id: 1, rows: [{ cliente: 'Ana Pérez' }] } },
   }),
   updateBulkRows: endpoint({
     method: 'POST',

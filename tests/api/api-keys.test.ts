@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
-import { auditLog, companyApiKeys, companyFeatures } from '../../server/db/schema/index.js';
+import {
+  auditLog,
+  companyApiKeys,
+  companyFeatures,
+  signatureRequests,
+} from '../../server/db/schema/index.js';
+import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { registerWebhookEndpoint } from '../../server/webhooks/webhooks.js';
@@ -217,24 +223,89 @@ describe(`named API keys on ${testDatabaseKind}`, () => {
     });
   });
 
-  it("sends from a PDF and from a group's bulk sheet only with the company's own records", async () => {
-    // B's package and batch are not found for A's key (the bulk sheet and its JSON rows).
-    const sheet = await api(withKey(keys.a), 'POST', 'import_documents_packages_fields', {
-      document_package_id: 999_999,
-      filename: 'masivo.xlsx',
-      content_base64: 'UEsDBA==',
+  it("creates requests from a PDF, from JSON rows and from the group's sheet, only with its own records", async () => {
+    const key = withKey(keys.aSecond);
+    // A PDF: upload, place the boxes, send.
+    const uploaded = await api(key, 'POST', 'upload_pdf_template', {
+      filename: 'contrato.pdf',
+      content_base64: (await makePdf(1)).toString('base64'),
     });
-    expect(sheet.status).toBe(404);
-    const rows = await api(
-      withKey(keys.a),
-      'POST',
-      'update_documents_packages_detail_fields_values_massive',
-      {
-        batch_id: 999_999,
-        rows: [{ row_number: 2, values: {} }],
-      },
-    );
-    expect(rows.status).toBe(404);
+    expect(uploaded.status, uploaded.raw).toBe(200);
+    const pdfId = uploaded.body.data.id as number;
+    const placed = await api(key, 'PUT', 'update_pdf_content', {
+      pdf_template_id: pdfId,
+      fields: [
+        { field: 'firma_1', kind: 'signature', signer: 1, page: 1, x: 60, y: 180, width: 160, height: 40 },
+      ],
+      signers: [{ number: 1, label: 'Firmante 1' }],
+    });
+    expect(placed.status, placed.raw).toBe(200);
+    const sent = await api(key, 'POST', 'sign_pdf', {
+      pdf_template_id: pdfId,
+      title: 'Contrato por API',
+      expires_at: nextMonth(),
+      signers: [{ number: 1, name: 'Ana Integración', email: 'ana.integracion@correo.test' }],
+    });
+    expect(sent.status, sent.raw).toBe(200);
+    const [created] = await t.deps.database.db
+      .select()
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, sent.body.data.request_id));
+    expect(created).toMatchObject({ companyId: ids.andina, createdBy: null });
+
+    // A bulk batch from JSON rows, then from the group's sheet; both sent by the key.
+    const db = t.deps.database.db;
+    const groupA = await createBulkGroup(db, { companyId: ids.andina, name: 'API A' });
+    const groupB = await createBulkGroup(db, { companyId: ids.caribe, name: 'API B' });
+    const rows = [sampleBulkRow(1), sampleBulkRow(2)];
+    const fromJson = await api(key, 'POST', 'import_documents_packages_rows', {
+      document_package_id: groupA.packageId,
+      rows,
+    });
+    expect(fromJson.status, fromJson.raw).toBe(200);
+    expect(fromJson.body.data).toMatchObject({ status: 'draft', total: 2, valid: 2 });
+    const foreignJson = await api(key, 'POST', 'import_documents_packages_rows', {
+      document_package_id: groupB.packageId,
+      rows,
+    });
+    expect(foreignJson.status).toBe(404);
+    const revokedJson = await api(withKey(keys.aRevoked), 'POST', 'import_documents_packages_rows', {
+      document_package_id: groupA.packageId,
+      rows,
+    });
+    expect(revokedJson.status).toBe(403);
+    const unknown = await api(key, 'POST', 'import_documents_packages_rows', {
+      document_package_id: groupA.packageId,
+      rows: [{ ...sampleBulkRow(3), columna_rara: 'x' }],
+    });
+    expect(unknown.status).toBe(422);
+
+    const sheetFile = await api(key, 'GET', `export_documents_packages_fields/${groupA.packageId}/CO`);
+    expect(sheetFile.status).toBe(200);
+    const headers = Object.keys(sampleBulkRow(1));
+    const content = (await fillBulkSheet(headers, rows)).toString('base64');
+    const fromSheet = await api(key, 'POST', 'import_documents_packages_fields', {
+      document_package_id: groupA.packageId,
+      filename: 'masivo.xlsx',
+      content_base64: content,
+    });
+    expect(fromSheet.status, fromSheet.raw).toBe(200);
+    const foreignSheet = await api(key, 'POST', 'import_documents_packages_fields', {
+      document_package_id: groupB.packageId,
+      filename: 'masivo.xlsx',
+      content_base64: content,
+    });
+    expect(foreignSheet.status).toBe(404);
+    for (const batch of [fromJson.body.data.id, fromSheet.body.data.id]) {
+      const queued = await api(key, 'POST', 'process_signature_request_multiple', { batch_id: batch });
+      expect(queued.status, queued.raw).toBe(200);
+    }
+    await t.deps.queue.drain();
+    const progress = await api(key, 'POST', 'generate_multiple_sign_request', {
+      batch_id: fromJson.body.data.id,
+    });
+    expect(progress.status).toBe(200);
+    expect(progress.body.data).toMatchObject({ sent: 2 });
   });
 
   it('lists keys without their secret, and a second key works on its own', async () => {

@@ -22,7 +22,7 @@ import { validateRow } from './rowValidation.js';
 import { bulkPlanOf, identificationCodes, sheetColumns } from './sheetColumns.js';
 import { buildBulkSheet, readBulkSheetRuns } from './sheetFile.js';
 
-type Body<K extends 'importBulkSheet' | 'updateBulkRows'> = z.output<(typeof bulkRequests)[K]['body']>;
+type Body<K extends 'importBulkSheet' | 'importBulkRows' | 'updateBulkRows'> = z.output<(typeof bulkRequests)[K]['body']>;
 
 /** The job that turns one row into a request (batches queued before jobs took several rows). */
 export const BULK_ROW_JOB = 'bulk.row';
@@ -35,6 +35,9 @@ export const BULK_ROWS_JOB = 'bulk.rows';
  * dominate (10,000 rows: 20 per job 35 s, 50 per job 30 s before rendering moved to its thread;
  * 100 per job cut the server's CPU by ≈ 10 % more, bench/README.md).
  */
+/** The file name a batch imported from JSON rows shows in lists. */
+const BULK_JSON_FILE_NAME = 'filas-json';
+
 export const rowsPerJob = (rows: number) => Math.min(100, Math.max(1, Math.floor(rows / 100)));
 const INSERT_CHUNK = 500;
 
@@ -73,6 +76,10 @@ const settingsFrom = (input: Partial<Body<'importBulkSheet'>>) => ({
   ...(input.message !== undefined && { message: input.message }),
 });
 
+type RowRun = { rowNumber: number; values: Record<string, string> }[];
+/** Hands the rows of an import to `onRun`, run by run, given the group's columns. */
+type RowSource = (columns: readonly string[], onRun: (rows: RowRun) => Promise<void>) => Promise<void>;
+
 /**
  * `import_documents_packages_fields`: the filled sheet is checked as an upload (type, size, zip
  * bomb, macros, formulas), read, and kept as a draft batch with each row's problems.
@@ -82,9 +89,47 @@ export async function importBulkSheet(
   actor: Actor,
   input: Body<'importBulkSheet'>,
 ): Promise<{ record: BatchRecord; message: string }> {
-  const { db } = deps.database;
-  const { found } = await requirePackage(db, actor, input.document_package_id, 'send');
+  const { found } = await requirePackage(deps.database.db, actor, input.document_package_id, 'send');
   const workbook = await checkSpreadsheetUpload(Buffer.from(input.content_base64, 'base64'));
+  return importRows(deps, actor, found, input, input.filename, (columns, onRun) =>
+    readBulkSheetRuns(workbook, columns, INSERT_CHUNK, onRun),
+  );
+}
+
+/**
+ * `import_documents_packages_rows`: the same draft batch from rows given as JSON (one object per
+ * request, keyed by the sheet's column names), numbered as the sheet would (from row 2).
+ */
+export async function importBulkRows(
+  deps: Deps,
+  actor: Actor,
+  input: Body<'importBulkRows'>,
+): Promise<{ record: BatchRecord; message: string }> {
+  const { found } = await requirePackage(deps.database.db, actor, input.document_package_id, 'send');
+  return importRows(deps, actor, found, input, BULK_JSON_FILE_NAME, async (columns, onRun) => {
+    const known = new Set(columns);
+    for (const row of input.rows)
+      for (const header of Object.keys(row))
+        if (!known.has(header)) throw unprocessable(VALIDATION_MESSAGES.unknownField(header));
+    for (let start = 0; start < input.rows.length; start += INSERT_CHUNK) {
+      const run = input.rows.slice(start, start + INSERT_CHUNK).map((values, index) => ({
+        rowNumber: start + index + 2,
+        values: Object.fromEntries(columns.map((column) => [column, values[column] ?? ''])),
+      }));
+      await onRun(run);
+    }
+  });
+}
+
+async function importRows(
+  deps: Deps,
+  actor: Actor,
+  found: { id: number; companyId: number },
+  input: Partial<Body<'importBulkSheet'>>,
+  fileName: string,
+  source: RowSource,
+): Promise<{ record: BatchRecord; message: string }> {
+  const { db } = deps.database;
   const plan = await bulkPlanOf(db, found.id);
   const columns = await sheetColumns(db, plan);
   const codes = await identificationCodes(db);
@@ -95,7 +140,7 @@ export async function importBulkSheet(
   };
   let total = 0;
   let invalid = 0;
-  // Rows are checked and stored run by run as the sheet is read: the whole sheet and its reports
+  // Rows are checked and stored run by run as they are read: the whole sheet and its reports
   // are never in memory at once. One transaction: a sheet that turns out unreadable stores nothing.
   const batchId = await db.transaction(async (tx) => {
     const [batch] = await tx
@@ -104,12 +149,12 @@ export async function importBulkSheet(
         companyId: found.companyId,
         packageId: found.id,
         source: 'bulk',
-        fileName: input.filename,
+        fileName,
         settings,
         createdBy: actingUserId(actor),
       })
       .returning({ id: signatureRequestBatches.id });
-    await readBulkSheetRuns(workbook, settings.columns, INSERT_CHUNK, async (rows) => {
+    await source(settings.columns, async (rows) => {
       const checked = rows.map((row) => {
         const errors = validateRow(columns, codes, row.values);
         return {

@@ -3,6 +3,7 @@ import type { HandlersOf } from '../../http/handlers.js';
 import {
   bulkBatchProgress,
   exportBulkSheet,
+  importBulkRows,
   importBulkSheet,
   sendBulkBatch,
   updateBulkRows,
@@ -11,6 +12,7 @@ import {
 type BulkEndpoints =
   | 'exportBulkSheet'
   | 'importBulkSheet'
+  | 'importBulkRows'
   | 'updateBulkRows'
   | 'sendBulkBatch'
   | 'bulkBatchProgress';
@@ -21,6 +23,10 @@ export const bulkRequestsHandlers: HandlersOf<BulkEndpoints> = {
   }),
   importBulkSheet: async ({ deps, actor, body }) => {
     const { record, message } = await importBulkSheet(deps, actor, body);
+    return { data: record, message };
+  },
+  importBulkRows: async ({ deps, actor, body }) => {
+    const { record, message } = await importBulkRows(deps, actor, body);
     return { data: record, message };
   },
   updateBulkRows: async ({ deps, actor, body }) => ({
