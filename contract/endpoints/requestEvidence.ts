@@ -18,6 +18,11 @@ export const auditTrailEntry = z.object({
   sentence: z.string(),
 });
 
+export const EVIDENCE_MESSAGES = {
+  notSealed:
+    'El documento aún no está sellado: el certificado de finalización se emite al completarse la solicitud',
+} as const;
+
 /** The evidence of a sent request an integration may fetch besides its documents. */
 export const requestEvidence = {
   getSignatureRequestAuditTrail: endpoint({
@@ -37,6 +42,20 @@ export const requestEvidence = {
       entries: z.array(auditTrailEntry),
     }),
     owns: [{ entity: 'signatureRequest', from: 'params', field: 'id' }],
+    apiKey: true,
+  }),
+  getCompletionCertificate: endpoint({
+    method: 'GET',
+    path: 'signature_request_certificate/{documentId}',
+    summary:
+      'El certificado de finalización de un documento sellado, solo (las páginas que el sello agrega al PDF: firmantes, evidencias y pista de auditoría). 409 mientras no esté sellado; el PDF firmado sigue siendo view_pdf_document.',
+    area,
+    scope: 'company',
+    permissions: ['signature_request.list'],
+    params: z.object({ documentId: id }),
+    reply: z.never(),
+    produces: 'file',
+    owns: [{ entity: 'requestDocument', from: 'params', field: 'documentId' }],
     apiKey: true,
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
 import {
@@ -13,6 +14,7 @@ import { makePdf } from '../../server/uploads/testing/files.js';
 import { registerWebhookEndpoint } from '../../server/webhooks/webhooks.js';
 import { testDatabaseKind } from './support/database.js';
 import { freshIp } from './support/mailbox.js';
+import { signAndComplete } from './support/signedRequest.js';
 import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
@@ -306,6 +308,43 @@ describe(`named API keys on ${testDatabaseKind}`, () => {
     });
     expect(progress.status).toBe(200);
     expect(progress.body.data).toMatchObject({ sent: 2 });
+  });
+
+  it('downloads the sealed PDF and the certificate of completion alone', async () => {
+    const request = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      signers: [{ name: 'Sara Sellada', email: 'sara.sellada@correo.test' }],
+    });
+    const documentId = request.documentIds[0]!;
+    const certificate = (key: string, id: number) =>
+      t.app.inject({
+        url: `/api/signature_request_certificate/${id}`,
+        headers: withKey(key),
+        remoteAddress: freshIp(),
+      });
+    const early = await certificate(keys.aSecond, documentId);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/aún no está sellado/);
+    await signAndComplete(t.deps, request);
+    await t.deps.queue.drain();
+    const sealed = await t.app.inject({
+      method: 'POST',
+      url: '/api/view_pdf_document',
+      headers: withKey(keys.aSecond),
+      payload: { company_id: ids.andina, id: documentId, document_package_signer_id: request.signers[0]!.id },
+      remoteAddress: freshIp(),
+    });
+    expect(sealed.statusCode).toBe(200);
+    const sealedPages = (await PDFDocument.load(sealed.rawPayload)).getPageCount();
+    const alone = await certificate(keys.aSecond, documentId);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.headers['content-type']).toBe('application/pdf');
+    const certificatePages = (await PDFDocument.load(alone.rawPayload)).getPageCount();
+    // The document has one page; the certificate is every page the seal added after it.
+    expect(certificatePages).toBe(sealedPages - 1);
+    expect(certificatePages).toBeGreaterThan(0);
+    expect((await certificate(keys.aSecond, records.b.request.documentIds[0]!)).statusCode).toBe(404);
+    expect((await certificate(keys.aRevoked, documentId)).statusCode).toBe(403);
   });
 
   it('lists keys without their secret, and a second key works on its own', async () => {
