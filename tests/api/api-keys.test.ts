@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   companyFeatures,
   signatureRequests,
 } from '../../server/db/schema/index.js';
+import { createLogger } from '../../server/logger.js';
 import { createBulkGroup, fillBulkSheet, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
@@ -19,6 +21,14 @@ import { createTenants, type TenantIds, type TenantTokens } from './support/tena
 import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 const PASSWORD = 'Claves-Api-2026';
+/** Everything the app logs (at debug), to check that no key is ever written there. */
+const logged: string[] = [];
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logged.push(String(chunk));
+    done();
+  },
+});
 
 let t: TestApp;
 let ids: TenantIds;
@@ -61,7 +71,7 @@ async function createKey(token: string, companyId: number, name: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logger: createLogger('debug', sink) });
   ({ ids, tokens } = await createTenants(t, { password: PASSWORD }));
   carlaToken = await t.signin('carla@caribe.test', PASSWORD);
   const db = t.deps.database.db;
@@ -407,5 +417,9 @@ describe(`named API keys on ${testDatabaseKind}`, () => {
     });
     const stored = JSON.stringify(await t.deps.database.db.select().from(auditLog));
     for (const key of Object.values(keys)) expect(stored).not.toContain(key);
+    // Nor in the logs, though every call above carried one.
+    expect(logged.length).toBeGreaterThan(0);
+    const log = logged.join('');
+    for (const key of Object.values(keys)) expect(log).not.toContain(key);
   });
 });
