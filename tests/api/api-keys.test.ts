@@ -219,6 +219,24 @@ describe(`named API keys on ${testDatabaseKind}`, () => {
     });
   }
 
+  it("lists the company's history with its filters, never another company's", async () => {
+    const listed = await api(withKey(keys.aSecond), 'POST', 'documents_sign_requests_list', {
+      // Cancelled by the operations above (B's cancel was refused, so only A's matches).
+      status: 'cancelled',
+      signer: 'Firmante',
+    });
+    expect(listed.status).toBe(200);
+    const listedIds = listed.body.data.items.map((item: { id: number }) => item.id);
+    expect(listedIds).toContain(records.a.request.requestId);
+    const everything = await api(withKey(keys.aSecond), 'POST', 'documents_sign_requests_list', {
+      signer: 'Firmante',
+      itemsPerPage: 100,
+    });
+    const everyId = everything.body.data.items.map((item: { id: number }) => item.id);
+    expect(everyId).toContain(records.a.request.requestId);
+    expect(everyId).not.toContain(records.b.request.requestId);
+  });
+
   it('reads the chained audit trail with its sentences, intact', async () => {
     const trail = await api(
       withKey(keys.aSecond),
