@@ -22,7 +22,9 @@ import { validateRow } from './rowValidation.js';
 import { bulkPlanOf, identificationCodes, sheetColumns } from './sheetColumns.js';
 import { buildBulkSheet, readBulkSheetRuns } from './sheetFile.js';
 
-type Body<K extends 'importBulkSheet' | 'importBulkRows' | 'updateBulkRows'> = z.output<(typeof bulkRequests)[K]['body']>;
+type Body<K extends 'importBulkSheet' | 'importBulkRows' | 'updateBulkRows'> = z.output<
+  (typeof bulkRequests)[K]['body']
+>;
 
 /** The job that turns one row into a request (batches queued before jobs took several rows). */
 export const BULK_ROW_JOB = 'bulk.row';

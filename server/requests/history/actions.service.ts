@@ -109,7 +109,12 @@ export async function cancelRequest(deps: Deps, actor: Actor, input: { request_i
     const now = deps.clock.now();
     await tx
       .update(signatureRequests)
-      .set({ status: 'cancelled', cancelReason: input.reason, cancelledBy: actingUserId(actor), updatedAt: now })
+      .set({
+        status: 'cancelled',
+        cancelReason: input.reason,
+        cancelledBy: actingUserId(actor),
+        updatedAt: now,
+      })
       .where(eq(signatureRequests.id, input.request_id));
     await appendRequestEvent(tx, {
       requestId: input.request_id,

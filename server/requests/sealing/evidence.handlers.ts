@@ -10,7 +10,7 @@ import { verifyAuditChain } from '../../pades/audit-chain.js';
 import { readAll } from '../../storage/storage.js';
 import { requestEvents, toAuditEntry } from '../core/events.js';
 import { signersOfRequest } from '../core/records.js';
-import { certificateAuditTrail, eventUsers } from '../sealing/sealEvidence.js';
+import { certificateAuditTrail, eventUsers } from './sealEvidence.js';
 
 /** The chained trail of a request as the certificate of completion prints it, in JSON. */
 async function auditTrail(deps: Deps, requestId: number) {
