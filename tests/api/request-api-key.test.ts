@@ -22,7 +22,7 @@ let t: TestApp;
 let ids: TenantIds;
 let tokens: TenantTokens;
 let group: SendingGroup;
-const keys = { andina: '', caribe: '', withoutAccess: '', limited: '' };
+const keys = { andina: '', caribe: '', withoutAccess: '', limited: '', limitedSibling: '' };
 
 async function issueKey(companyId: number, apiAccess: boolean): Promise<string> {
   const db = t.deps.database.db;
@@ -44,10 +44,12 @@ beforeAll(async () => {
     await createCompany(db, { fiscalName: 'Sin API', taxId: '901222333-4' }),
     false,
   );
-  keys.limited = await issueKey(
-    await createCompany(db, { fiscalName: 'Con límite', taxId: '901444555-6' }),
-    true,
-  );
+  const limitedCompany = await createCompany(db, { fiscalName: 'Con límite', taxId: '901444555-6' });
+  keys.limited = await issueKey(limitedCompany, true);
+  // A second key of the same company: the limit is per key, not per company.
+  keys.limitedSibling = (
+    await insertApiKey(db, { companyId: limitedCompany, name: 'Otra', createdBy: null, now: new Date() })
+  ).key;
 });
 afterAll(() => t.close());
 
@@ -270,7 +272,7 @@ describe(`the company API key on ${testDatabaseKind}`, () => {
     expect(document.info.description).toContain('curl -X POST');
   });
 
-  it("rate-limits each company's key", async () => {
+  it('rate-limits each key on its own', async () => {
     const limit = Math.ceil(API_KEY_LIMITS.callsPerMinute * SCALE);
     const statuses: number[] = [];
     for (let call = 0; call <= limit; call++) {
@@ -284,5 +286,11 @@ describe(`the company API key on ${testDatabaseKind}`, () => {
     // Unknown request: 404 within the limit, then 429 for the call past it.
     expect(statuses.slice(0, limit).every((status) => status === 404)).toBe(true);
     expect(statuses[limit]).toBe(429);
+    const sibling = await api({
+      method: 'GET',
+      url: 'signature_request_status/999999',
+      headers: withKey(keys.limitedSibling),
+    });
+    expect(sibling.status).toBe(404);
   });
 });
