@@ -140,7 +140,7 @@ export async function authenticateApiKey(
   if (!definition.apiKey) throw forbidden(API_KEY_MESSAGES.notAllowed);
   if (!(await enabledFeatureKeys(db, companyId)).includes('api_access'))
     throw forbidden(API_KEY_MESSAGES.disabled);
-  await hitRateLimit(db, `api-key:${keyId}`, Math.ceil(API_KEY_LIMITS.callsPerMinute * scale), 60);
+  await hitRateLimit(db, `api-key-id:${keyId}`, Math.ceil(API_KEY_LIMITS.callsPerMinute * scale), 60);
   await touchApiKey(db, keyId);
   return {
     userId: 0,
