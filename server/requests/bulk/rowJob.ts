@@ -70,14 +70,16 @@ export function rowRequest(
 
 /**
  * Closes the batch when no row is left queued. The batch row is locked first, so that of two rows
- * finishing at once the later one sees the earlier one's commit and closes it.
+ * finishing at once the later one sees the earlier one's commit and closes it. NO KEY UPDATE, not
+ * UPDATE: each request inserted for the batch holds a KEY SHARE lock on this row (its foreign key),
+ * and two transactions upgrading those to UPDATE deadlocked each other in a cluster.
  */
 async function finishBatchIfDone(tx: Db, batchId: number, now: Date): Promise<void> {
   await tx
     .select({ id: signatureRequestBatches.id })
     .from(signatureRequestBatches)
     .where(eq(signatureRequestBatches.id, batchId))
-    .for('update');
+    .for('no key update');
   await tx
     .update(signatureRequestBatches)
     .set({ status: 'done', finishedAt: now })
