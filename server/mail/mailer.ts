@@ -173,7 +173,15 @@ export function createMailer(options: {
       SELECT public_id, status FROM inserted
       UNION ALL SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
     );
-    return { publicId: String(row!.public_id), status: row!.status };
+    // Neither, when the sender's insert committed while this one waited on it: its snapshot
+    // predates that row, which the next statement sees (seen with workers in several processes).
+    const [written] = row
+      ? [row]
+      : await queryRows<{ public_id: string; status: MailStatus }>(
+          db,
+          sql`SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
+        );
+    return { publicId: String(written!.public_id), status: written!.status };
   };
 
   queue.register(MAIL_QUEUE, async (payload, job) => {
