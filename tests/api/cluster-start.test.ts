@@ -24,7 +24,8 @@ import {
   TEST_SECRETS_KEY,
   testDatabaseKind,
 } from './support/database.js';
-import { freePort, killHard, spawnTs } from './support/processes.js';
+import { killHard } from './support/processes.js';
+import { serverAnswering, spawnServer } from './support/serverProcess.js';
 
 const ADMIN = { email: 'cluster@rubrica.test', password: 'Cluster-Prueba-2026' };
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -39,29 +40,15 @@ async function emptyDatabase() {
 }
 
 /** A server process of its own (own DATA_DIR and port) on the given database, not waited for. */
-async function spawnServer(databaseUrl: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rubrica-cluster-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const server = spawnTs('server/main.ts', [], {
-    ...postgresEnv(databaseUrl),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+async function spawnClusterServer(databaseUrl: string) {
+  const server = await spawnServer(databaseUrl, {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'info',
     JOB_WORKERS: '0',
   });
+  cleanups.push(() => rmSync(server.dataDir, { recursive: true, force: true }));
   cleanups.push(() => killHard(server.child));
-  return { ...server, base: `http://127.0.0.1:${port}/api` };
-}
-
-/** Polls the public health endpoint until it answers (or the process exits). */
-async function answering(server: Awaited<ReturnType<typeof spawnServer>>): Promise<void> {
-  await server.waitFor('Rúbrica escuchando', 240_000);
-  const response = await fetch(`${server.base}/health`);
-  expect(response.status).toBe(200);
+  return server;
 }
 
 /** What no process may ever print: the administrator's password, its hash, any query parameter. */
@@ -74,11 +61,11 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('several processes on one Pos
   it('start together on an empty database and share the administrator, the secrets and the CA', async () => {
     const databaseUrl = await emptyDatabase();
     const servers = await Promise.all([
-      spawnServer(databaseUrl),
-      spawnServer(databaseUrl),
-      spawnServer(databaseUrl),
+      spawnClusterServer(databaseUrl),
+      spawnClusterServer(databaseUrl),
+      spawnClusterServer(databaseUrl),
     ]);
-    await Promise.all(servers.map(answering));
+    await Promise.all(servers.map((server) => serverAnswering(server)));
 
     const database = await openDatabase({ databaseUrl, dataDir: '' });
     cleanups.push(() => database.close());
@@ -174,7 +161,7 @@ describe.skipIf(testDatabaseKind !== 'postgresql')('several processes on one Pos
         'CREATE TRIGGER refuse_users BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION refuse_users()',
       ),
     );
-    const server = await spawnServer(databaseUrl);
+    const server = await spawnClusterServer(databaseUrl);
     // 'close' comes after the process's output has been read to its end.
     await once(server.child, 'close');
     expect(server.child.exitCode).toBe(1);

@@ -11,7 +11,7 @@ import {
   twoSignerRequest,
   WRONG_SIGNIN,
 } from './support/clientAddress.js';
-import { NGINX_TEMPLATE, nginxMissing, startNginx } from './support/nginx.js';
+import { NGINX_TEMPLATE, type Nginx, nginxMissing, startNginx } from './support/nginx.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
 /**
@@ -73,7 +73,7 @@ describe.skipIf(nginxMissing)(
   () => {
     let t: TestApp;
     let second: FastifyInstance;
-    let nginx: Awaited<ReturnType<typeof startNginx>>;
+    let nginx: Nginx;
     let port: number;
 
     beforeAll(async () => {

@@ -1,11 +1,15 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findTools, missingReason } from '../../../scripts/system-tools.mjs';
+import { freePort } from './processes.js';
 
+/** The shipped nginx config (with lines marked «# rubrica-process» and «# rubrica-listen»). */
 export const NGINX_TEMPLATE = join(import.meta.dirname, '../../../deploy/nginx/rubrica.conf');
+
 /** Why nginx cannot run here, or null. */
 export const nginxMissing = missingReason(['nginx']);
 
@@ -25,22 +29,17 @@ export function renderNginxConfig(template: string, upstreams: string[], listen:
     .replace(listenLine, `$1listen ${listen};`);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once `port` accepts a connection; rejects if the server process ended first. */
+/** Resolves once `port` accepts a connection; rejects if the process ended first. */
 async function acceptsConnections(port: number, exited: () => string | null): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const ended = exited();
     if (ended !== null) throw new Error(`nginx terminó al arrancar: ${ended}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => resolve(true));
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
@@ -49,16 +48,19 @@ async function acceptsConnections(port: number, exited: () => string | null): Pr
   }
 }
 
+export type Nginx = { port: number; stop(): Promise<void> };
+
 /**
- * Debian's nginx on a loopback port of its own, running the shipped deploy/nginx/rubrica.conf in
- * front of `upstreams` (HOST:PORT each), under a temporary prefix; `stop` ends it and removes it.
+ * Debian's nginx on a free loopback port, in a prefix of its own, serving the shipped site config
+ * in front of `upstreams` (host:port); `stop` ends it and removes the prefix.
  */
-export async function startNginx(upstreams: string[]): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
+export async function startNginx(upstreams: string[], listenPort?: number): Promise<Nginx> {
+  const port = listenPort ?? (await freePort());
   const prefix = mkdtempSync(join(tmpdir(), 'rubrica-nginx-'));
   mkdirSync(join(prefix, 'logs'));
   const site = renderNginxConfig(readFileSync(NGINX_TEMPLATE, 'utf8'), upstreams, `127.0.0.1:${port}`);
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  const errorLog = join(prefix, 'logs', 'error.log');
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [
@@ -68,8 +70,8 @@ export async function startNginx(upstreams: string[]): Promise<{ port: number; s
       // Workers as root only when the test is root: they write temp files under this prefix.
       root ? 'user root;' : '',
       `pid ${join(prefix, 'nginx.pid')};`,
-      `error_log ${join(prefix, 'logs', 'error.log')} warn;`,
-      'events { worker_connections 64; }',
+      `error_log ${errorLog} warn;`,
+      'events { worker_connections 256; }',
       'http {',
       `  access_log ${join(prefix, 'logs', 'access.log')};`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
@@ -79,10 +81,9 @@ export async function startNginx(upstreams: string[]): Promise<{ port: number; s
       '}',
     ].join('\n'),
   );
-  const binary = findTools().nginx as string;
-  const nginx = spawn(
-    binary,
-    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')],
+  const nginx: ChildProcess = spawn(
+    findTools().nginx as string,
+    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', errorLog],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -91,7 +92,7 @@ export async function startNginx(upstreams: string[]): Promise<{ port: number; s
   });
   let exit: string | null = null;
   nginx.on('exit', (code) => {
-    exit = `código ${code}: ${stderr}${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`;
+    exit = `código ${code}: ${stderr}${readFileSync(errorLog, 'utf8')}`;
   });
   try {
     await acceptsConnections(port, () => exit);
@@ -103,7 +104,7 @@ export async function startNginx(upstreams: string[]): Promise<{ port: number; s
     port,
     async stop() {
       if (exit === null) {
-        const ended = new Promise((resolve) => nginx.once('exit', resolve));
+        const ended = once(nginx, 'exit');
         // Fast shutdown: a graceful one waits a minute on its idle upstream connections.
         nginx.kill('SIGTERM');
         await ended;
