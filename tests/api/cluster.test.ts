@@ -46,6 +46,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 const outputs: (() => string)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
+  // By hand, to read why a run failed: CLUSTER_LOGS=<file> keeps every process's output there.
   if (process.env.CLUSTER_LOGS)
     writeFileSync(process.env.CLUSTER_LOGS, outputs.map((output) => output()).join('\n=====\n'));
 });
