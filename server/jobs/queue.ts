@@ -250,7 +250,7 @@ export class JobQueue {
 
   private async fail(job: JobRecord, error: unknown): Promise<void> {
     // Logged and stored: a failed query's parameters (personal data, secrets) are left out.
-    const message = describeError(error, { causes: false });
+    const message = describeError(error);
     const final = job.attempts >= job.maxAttempts;
     const delay = this.retryDelaySeconds(job.attempts);
     this.options.metrics?.jobFailures.inc({ kind: job.queue, final: String(final) });
