@@ -17,6 +17,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import type { CompanyRecord } from './CompanyFields';
 import { apiKeysQueryKey, NamedApiKeys } from './NamedApiKeys';
+import { usePendingCall } from './usePendingCall';
 
 /**
  * The «Principal» API key: only its prefix is known after creation (the server keeps a hash).
@@ -31,23 +32,23 @@ export function ApiKeySection() {
   const refresh = useRefresh();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePendingCall();
   const [newKey, setNewKey] = useState<string | null>(null);
   if (!record) return null;
 
   const rotate = async () => {
-    setPending(true);
-    try {
-      const reply = await dataProvider.callEndpoint('rotateCompanyApiKey', { companyId: Number(record.id) });
-      setNewKey(reply.api_key);
-      refresh();
-      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(Number(record.id)) });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Error del servidor', { type: 'error' });
-    } finally {
-      setPending(false);
-      setConfirming(false);
-    }
+    await run(
+      async () => {
+        const reply = await dataProvider.callEndpoint('rotateCompanyApiKey', {
+          companyId: Number(record.id),
+        });
+        setNewKey(reply.api_key);
+        refresh();
+        await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(Number(record.id)) });
+      },
+      (message) => notify(message, { type: 'error' }),
+    );
+    setConfirming(false);
   };
 
   return (

@@ -20,8 +20,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
+import { usePendingCall } from './usePendingCall';
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Error del servidor');
 export const apiKeysQueryKey = (companyId: number) => ['company-api-keys', companyId] as const;
 
 /**
@@ -41,16 +41,15 @@ export function NamedApiKeys({ companyId }: { companyId: number }) {
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePendingCall();
   const [newKey, setNewKey] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(companyId) });
 
   const create = async () => {
     if (!name.trim()) return setProblem(translate('app.companies.api_keys.name_required'));
-    setPending(true);
     setProblem(null);
-    try {
+    await run(async () => {
       const created = await dataProvider.callEndpoint('createCompanyApiKey', {
         companyId,
         body: { name: name.trim() },
@@ -59,26 +58,20 @@ export function NamedApiKeys({ companyId }: { companyId: number }) {
       setName('');
       setNewKey(created.api_key);
       await reload();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    }, setProblem);
   };
 
   const revoke = async () => {
     if (!revoking) return;
-    setPending(true);
-    try {
-      await dataProvider.callEndpoint('revokeCompanyApiKey', { id: revoking.id });
-      notify(translate('app.companies.api_keys.revoked_done'), { type: 'success' });
-      await reload();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setPending(false);
-      setRevoking(null);
-    }
+    await run(
+      async () => {
+        await dataProvider.callEndpoint('revokeCompanyApiKey', { id: revoking.id });
+        notify(translate('app.companies.api_keys.revoked_done'), { type: 'success' });
+        await reload();
+      },
+      (message) => notify(message, { type: 'error' }),
+    );
+    setRevoking(null);
   };
 
   return (

@@ -28,10 +28,9 @@ import type { AppDataProvider } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import type { CompanyRecord } from './CompanyFields';
+import { usePendingCall } from './usePendingCall';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 import { deliveriesQueryKey, WEBHOOK_EVENT_LABELS, webhooksQueryKey } from './webhookLabels';
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Error del servidor');
 
 /**
  * The company's webhooks: its endpoints (address and events, deletable after a confirmation), a form
@@ -52,7 +51,7 @@ export function WebhooksSection() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['request.sent', 'request.completed']);
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePendingCall();
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ id: number; url: string } | null>(null);
   if (!record) return null;
@@ -66,9 +65,8 @@ export function WebhooksSection() {
   const add = async () => {
     if (!url.trim()) return setProblem(translate('app.companies.webhooks.url_required'));
     if (events.length === 0) return setProblem(translate('app.companies.webhooks.choose_event'));
-    setPending(true);
     setProblem(null);
-    try {
+    await run(async () => {
       const added = await dataProvider.callEndpoint('addCompanyWebhook', {
         companyId,
         body: { url: url.trim(), events },
@@ -76,26 +74,20 @@ export function WebhooksSection() {
       setSecret(added.secret);
       setUrl('');
       await reload();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    }, setProblem);
   };
 
   const remove = async () => {
     if (!deleting) return;
-    setPending(true);
-    try {
-      await dataProvider.callEndpoint('deleteCompanyWebhook', { id: deleting.id });
-      notify(translate('app.companies.webhooks.deleted'), { type: 'success' });
-      await reload();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setPending(false);
-      setDeleting(null);
-    }
+    await run(
+      async () => {
+        await dataProvider.callEndpoint('deleteCompanyWebhook', { id: deleting.id });
+        notify(translate('app.companies.webhooks.deleted'), { type: 'success' });
+        await reload();
+      },
+      (message) => notify(message, { type: 'error' }),
+    );
+    setDeleting(null);
   };
 
   // The section sits inside the company form: Enter adds the webhook instead of saving the company.
