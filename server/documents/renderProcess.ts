@@ -57,7 +57,7 @@ export const documentFailureReason = (error: RenderFailure): string =>
 export const DEFAULT_RENDER_TIMEOUT_MS = 120_000;
 
 /** Compiles a child makes before it is replaced (see `RenderProcessOptions.recycleAfter`). */
-export const DEFAULT_RECYCLE_AFTER = 2000;
+export const DEFAULT_RECYCLE_AFTER = 1000;
 
 /**
  * The child only passes documents to the native compiler and back: a small young generation is
@@ -126,11 +126,12 @@ export type RenderProcessOptions = {
   /** A compile running longer is killed with its child and fails (default 120 s). */
   timeoutMs?: number;
   /**
-   * Compiles after which the child is replaced, between two documents (default 2,000): the
+   * Compiles after which the child is replaced, between two documents (default 1,000): the
    * compiler keeps ≈ 8 KiB of native memory from every document that differs from the ones
    * before, so a 10,000-row bulk send would leave a child of ≈ 160 MiB; a fresh child costs one
-   * start-up, font load and first compile (≈ 0.3 s of CPU) per 2,000 documents (at 2,500 the
-   * child peaked at 108–111 MiB, which left the bulk bench's 400 MiB no margin).
+   * start-up, font load and first compile (≈ 0.3 s of CPU) per 1,000 documents. At 2,000 the
+   * child peaked at 106 MiB and the bulk bench's server + child at 401–403 MiB (goal 400); at
+   * 1,000, 97 MiB and 391–393 MiB, for 2–3 s more of the 10,000-row send (bench/README.md).
    */
   recycleAfter?: number;
 };
