@@ -2,13 +2,8 @@ import { REQUEST_STATUS_LABELS } from '../../../contract/requestHistoryRecords.j
 import type { Actor, Deps } from '../../deps.js';
 import { type ExportColumn, streamXlsx } from '../../export/xlsx.js';
 import type { FileReply, HandlersOf } from '../../http/handlers.js';
-import {
-  type ContractHistoryExportRow,
-  contractHistoryBatches,
-  contractHistoryPage,
-  type ReportFilters,
-  type ReportScope,
-} from './reports.service.js';
+import { type ContractHistoryExportRow, contractHistoryBatches } from './contractHistoryExport.js';
+import { contractHistoryPage, type ReportFilters, type ReportScope } from './reports.service.js';
 
 /** The columns of the exported contract history (the screen's columns, every signer spelled out). */
 export const CONTRACT_HISTORY_COLUMNS: readonly ExportColumn<ContractHistoryExportRow>[] = [
