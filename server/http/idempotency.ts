@@ -55,19 +55,24 @@ export async function claimIdempotencyKey(
     eq(idempotencyKeys.caller, caller),
     eq(idempotencyKeys.key, call.key),
   );
-  // A key past its window starts over.
-  await db.delete(idempotencyKeys).where(and(sameKey, lt(idempotencyKeys.expiresAt, now)));
+  const fresh = {
+    fingerprint,
+    status: 'in_progress' as const,
+    responseStatus: null,
+    responseBody: null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
+  };
+  // One statement: a new key is inserted, a key past its window is taken over as new, a live key
+  // is left alone (no row returned).
   const [claimed] = await db
     .insert(idempotencyKeys)
-    .values({
-      companyId: actor.companyId,
-      caller,
-      key: call.key,
-      fingerprint,
-      status: 'in_progress',
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
+    .values({ companyId: actor.companyId, caller, key: call.key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.companyId, idempotencyKeys.caller, idempotencyKeys.key],
+      set: fresh,
+      setWhere: lt(idempotencyKeys.expiresAt, now),
     })
-    .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
   if (claimed) {
     const mine = eq(idempotencyKeys.id, claimed.id);
