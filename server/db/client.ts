@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { openPglite } from './pgliteImage.js';
 import { markPgliteInUse } from './pgliteLock.js';
 import { keepPlannerStatistics } from './plannerStatistics.js';
@@ -61,7 +59,12 @@ function openPgliteDir(dataDir: string): Promise<PGlite> {
   return openPglite(join(dataDir, 'pgdata'));
 }
 
-function openPostgres(connectionString: string): Database {
+/** The PostgreSQL driver is loaded only here: an embedded (PGlite) process never needs it. */
+async function openPostgres(connectionString: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString,
     max: 10,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.js';
 import type { MailStatus } from '../db/schema/index.js';
@@ -67,12 +67,17 @@ export function classifySmtpError(error: unknown): MailDeliveryError {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Loaded with the first message: a process that only keeps the outbox never needs it.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transporter;
+  };
   return {
     name: 'smtp',
     async deliver(message, from) {
       try {
-        const info = await transporter.sendMail({ from, ...message });
+        const info = await (await connect()).sendMail({ from, ...message });
         return info.messageId ?? null;
       } catch (error) {
         throw classifySmtpError(error);

@@ -1,5 +1,4 @@
 import { deflateSync } from 'node:zlib';
-import fontkit from '@pdf-lib/fontkit';
 import {
   degrees,
   drawImage,
@@ -10,7 +9,6 @@ import {
   PDFRawStream,
   type PDFRef,
 } from 'pdf-lib';
-import sharp from 'sharp';
 
 /**
  * Embedding the stamps' fonts and images, without the two costs pdf-lib pays on every document:
@@ -31,7 +29,7 @@ const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
  * (ñ is n + ~) create their components' glyphs without their characters, and a later document
  * drawing those letters would then write them without a Unicode mapping (text not extractable).
  */
-const cachingFontkit: Fontkit = {
+const cachingFontkit = (fontkit: Fontkit): Fontkit => ({
   create(bytes, postscriptName) {
     if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
     let font = parsedFonts.get(bytes);
@@ -41,14 +39,21 @@ const cachingFontkit: Fontkit = {
     }
     return Object.create(font, { _glyphs: { value: {}, writable: true } }) as FontkitFont;
   },
+});
+
+/** fontkit (~5 MiB of heap) is loaded with the first stamp, not with the server. */
+let sharedFontkit: Promise<Fontkit> | undefined;
+const loadFontkit = () => {
+  sharedFontkit ??= import('@pdf-lib/fontkit').then(({ default: fontkit }) => cachingFontkit(fontkit));
+  return sharedFontkit;
 };
 
-export function embedFontSubset(
+export async function embedFontSubset(
   document: PDFDocument,
   bytes: Uint8Array,
   features: Record<string, boolean>,
 ): Promise<PDFFont> {
-  document.registerFontkit(cachingFontkit);
+  document.registerFontkit(await loadFontkit());
   return document.embedFont(bytes, { subset: true, features });
 }
 
@@ -100,6 +105,7 @@ function flateImage(
  * channel becomes an SMask only when some pixel is not opaque, as pdf-lib does.
  */
 export async function embedPngImage(document: PDFDocument, png: Uint8Array): Promise<EmbeddedImage> {
+  const { default: sharp } = await import('sharp');
   let decoded: { data: Buffer; info: { width: number; height: number } };
   try {
     decoded = await sharp(png, { failOn: 'error' })

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
 import type { FileStorage } from './storage.js';
 
 /** File names safe in a ZIP, an attachment and a Content-Disposition: no separators, no control characters. */
@@ -20,12 +19,14 @@ export function zipStoredFiles(
   entries: readonly { name: string; key: string }[],
   missing: (name: string) => string,
 ): Readable {
-  const archive = archiver('zip', { zlib: { level: 6 } });
   const output = new PassThrough();
-  archive.on('error', (error) => output.destroy(error));
-  archive.pipe(output);
   void (async () => {
     try {
+      // Loaded with the first ZIP, not with the server.
+      const { default: archiver } = await import('archiver');
+      const archive = archiver('zip', { zlib: { level: 6 } });
+      archive.on('error', (error) => output.destroy(error));
+      archive.pipe(output);
       for (const entry of entries) {
         const stream = await storage.get(entry.key);
         if (!stream) throw new Error(missing(entry.name));

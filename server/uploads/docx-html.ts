@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { sanitizeTemplateHtml } from '../documents/sanitize-template.js';
 import { HttpProblem } from '../errors.js';
 import { reencodeImage } from './images.js';
@@ -32,6 +31,8 @@ const DOCUMENT_IMAGE = { name: 'content_base64', of: 'del documento' };
 
 export async function convertDocxToHtml(bytes: Uint8Array): Promise<DocxHtml> {
   const checked = await inspectDocx(bytes);
+  // Loaded with the first Word file, not with the server.
+  const { default: mammoth } = await import('mammoth');
   let imageCount = 0;
   let droppedImages = 0;
   let imageBytes = 0;

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { HttpProblem } from '../errors.js';
-import { checkImageSize, IMAGE_FIELDS, type ImageField } from './images.js';
+import { checkImageSize, IMAGE_FIELDS, type ImageField, loadSharp } from './images.js';
 import { IMAGE_LIMITS } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { checkUploadKind } from './sniff.js';
@@ -69,6 +69,7 @@ export async function detectFace(
 ): Promise<FaceDetection> {
   await checkUploadKind(bytes, ['png', 'jpeg', 'webp']);
   await checkImageSize(bytes, IMAGE_LIMITS.photo, field);
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     pixels = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.photo.maxInputPixels, failOn: 'error' })

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { HttpProblem } from '../errors.js';
 import { formatMegapixels, IMAGE_LIMITS, type ImageRules } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { checkUploadKind } from './sniff.js';
+
+/** libvips and its bindings are loaded with the first image, not with the server. */
+export const loadSharp = async () => (await import('sharp')).default;
 
 export type StoredImage = {
   bytes: Buffer;
@@ -45,6 +48,7 @@ export async function checkImageSize(
   rules: Pick<ImageRules, 'maxInputPixels'>,
   field: ImageField,
 ): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let size: { width?: number; height?: number };
   try {
     size = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -72,6 +76,7 @@ export async function reencodeImage(
 ): Promise<StoredImage> {
   const { rules, field } = options;
   await checkImageSize(bytes, rules, field);
+  const sharp = await loadSharp();
   let maxWidth = rules.maxWidth;
   let maxHeight = rules.maxHeight;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

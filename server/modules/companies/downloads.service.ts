@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { downloadRequest } from '../../../contract/endpoints/companyFeatures.js';
 import { escapeHtml } from '../../../contract/html.js';
@@ -190,7 +190,9 @@ async function prepareWorkbook(deps: Deps, companyId: number, scope: Scope, key:
     storageFailure = error;
     output.destroy();
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded with the first export, not with the server.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,
     useStyles: true,

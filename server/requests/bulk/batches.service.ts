@@ -63,7 +63,7 @@ export async function exportBulkSheet(
   await requirePackage(db, actor, packageId, 'send');
   if (country !== 'CO') throw unprocessable(BULK_MESSAGES.onlyColombia);
   const plan = await bulkPlanOf(db, packageId);
-  const stream = buildBulkSheet({
+  const stream = await buildBulkSheet({
     packageName: plan.packageName,
     columns: await sheetColumns(db, plan),
     identificationCodes: await identificationCodes(db),

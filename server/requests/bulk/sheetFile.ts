@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BULK_MAX_ROWS, BULK_MESSAGES } from '../../../contract/endpoints/bulkRequests.js';
 import { FIELD_TYPE_LABELS } from '../../../contract/endpoints/templateFields.js';
 import { HttpProblem, unprocessable } from '../../errors.js';
@@ -47,17 +47,21 @@ function describe(column: SheetColumn, identificationCodes: readonly string[]): 
   }
 }
 
+/** exceljs (~8 MiB of heap) is loaded with the first sheet read or written, not with the server. */
+const loadExcel = () => import('exceljs');
+
 /**
  * The group's sheet: "Datos" with one column per header (row 1; data from row 2), lists of allowed
  * values for choices, Sí/No and identification types (kept on a hidden sheet, so long lists fit),
  * and "Instrucciones" in Spanish describing every column.
  */
-export function buildBulkSheet(options: {
+export async function buildBulkSheet(options: {
   packageName: string;
   columns: readonly SheetColumn[];
   identificationCodes: readonly string[];
-}): Readable {
-  const workbook = new ExcelJS.Workbook();
+}): Promise<Readable> {
+  const { default: Excel } = await loadExcel();
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Rúbrica';
   const data = workbook.addWorksheet(DATA_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   const instructions = workbook.addWorksheet(INSTRUCTIONS_SHEET);
@@ -195,7 +199,8 @@ export async function readBulkSheetRuns(
   runSize: number,
   onRun: (rows: SheetRow[]) => Promise<void>,
 ): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
+  const { default: Excel } = await loadExcel();
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
