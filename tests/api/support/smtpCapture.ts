@@ -1,24 +1,8 @@
 import { SMTPServer } from 'smtp-server';
+import { rawMessage, readMessage } from '../../support/mail/mime.js';
 import { freePort } from './processes.js';
 
 export type CapturedMail = { to: string[]; subject: string; text: string };
-
-/** Bytes of a quoted-printable string (`=C3=A9` → é), read as UTF-8. */
-const fromQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** RFC 2047 encoded words in headers: =?UTF-8?Q?...?= and =?UTF-8?B?...?= */
-const decodeHeader = (value: string) =>
-  value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, body: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(body, 'base64').toString('utf8')
-      : fromQuotedPrintable(body.replace(/_/g, ' ')),
-  );
 
 /**
  * A real SMTP server on a free loopback port that keeps every message it receives (the subject,
@@ -32,18 +16,13 @@ export async function startSmtpCapture() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+      rawMessage(stream).then((raw) => {
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          subject: decodeHeader(subject),
-          text: fromQuotedPrintable(raw),
+          ...readMessage(raw),
         });
         callback();
-      });
+      }, callback);
     },
   });
   const port = await freePort();

@@ -6,55 +6,23 @@
  */
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { rawMessage, readMessage } from '../../support/mail/mime.js';
 
 type Message = { to: string[]; subject: string; text: string; receivedAt: string };
 const messages: Message[] = [];
-
-/** Bytes of a quoted-printable string (`=C3=A9` → é), read as UTF-8. */
-const fromQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** RFC 2047 encoded words in headers: =?UTF-8?Q?...?= and =?UTF-8?B?...?= */
-const decodeHeader = (value: string) =>
-  value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, body: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(body, 'base64').toString('utf8')
-      : fromQuotedPrintable(body.replace(/_/g, ' ')),
-  );
-
-/** Minimal MIME reading: the subject, and the whole message decoded from quoted-printable as the text. */
-function parse(raw: string, recipients: string[]): Message {
-  const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
-  return {
-    to: recipients,
-    subject: decodeHeader(subject),
-    text: fromQuotedPrintable(raw),
-    receivedAt: new Date().toISOString(),
-  };
-}
 
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
   onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk) => {
-      raw += String(chunk);
-    });
-    stream.on('end', () => {
-      messages.push(
-        parse(
-          raw,
-          session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-        ),
-      );
+    rawMessage(stream).then((raw) => {
+      messages.push({
+        to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+        ...readMessage(raw),
+        receivedAt: new Date().toISOString(),
+      });
       callback();
-    });
+    }, callback);
   },
 });
 smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1');
