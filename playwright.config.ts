@@ -26,6 +26,8 @@ const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Passw0rd!';
 process.env.E2E_ADMIN_EMAIL = adminEmail;
 process.env.E2E_ADMIN_PASSWORD = adminPassword;
 process.env.E2E_BASE_URL = baseURL;
+// Where the server keeps its files, the platform CA among them (specs check sealed PDFs against it).
+process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = chromiumLaunch();
 

@@ -1,25 +1,42 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { verifySignature } from '../../server/webhooks/signature.js';
-import { startWebhookReceiver } from '../api/support/webhookReceiver.js';
-import { API_ADMINISTRATOR, API_GROUP } from './fixtures/requestApi.fixture.js';
+import { type ReceivedWebhook, startWebhookReceiver } from '../api/support/webhookReceiver.js';
+import { API_ADMINISTRATOR, API_GROUP, SEALING_ADMINISTRATOR } from './fixtures/requestApi.fixture.js';
+import { invitationLink } from './fixtures/signingBrowser.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
+import { mailsTo } from './support/mail.js';
+import { pdfsigReport } from './support/sealedPdf.js';
 
 /**
  * The company API through the UI (issue 10): the company's administrator generates the API key and
  * adds a webhook on its edit page; an integration creates a request with the key; the loopback
  * receiver gets the signed `request.sent`, and the page's delivery log shows it delivered.
+ * Then the whole way to a sealed PDF (issue 23): a named key, a send repeated with one
+ * Idempotency-Key, the signer in the browser, `request.sealed` followed to the PDF, which the
+ * public validation and poppler's pdfsig accept.
  */
 
 const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
-async function withKey(key: string, method: 'GET' | 'POST', path: string, body?: object) {
+async function withKey(
+  key: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl()}/api/${path}`, {
     method,
-    headers: { 'X-Api-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: { 'X-Api-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as { data: unknown; message: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { data: unknown; message: string },
+  };
 }
 
 /** Reads a value shown once in the dialog titled `title`, then closes it. */
@@ -109,6 +126,189 @@ test('an integration with the company API key creates a request and its signed w
     await expect(page.getByRole('button', { name: 'Agregar webhook' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
   } finally {
+    await receiver.close();
+  }
+});
+
+type SealedEvent = {
+  type: string;
+  companyId: number;
+  data: {
+    requestId: number;
+    status: string;
+    certificateUrl: string;
+    documents: {
+      id: number;
+      sha256: string;
+      bytes: number;
+      url: string;
+      download: { method: 'POST'; url: string; body: object };
+    }[];
+  };
+};
+
+/** A sealed PDF fetched with the key from a link of `request.sealed` (an absolute URL). */
+async function sealedPdfWithKey(key: string, url: string, body?: object): Promise<Buffer> {
+  const response = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'X-Api-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, url).toBe(200);
+  expect(response.headers.get('content-type')).toContain('application/pdf');
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** The public validation of an uploaded PDF (no session, no key). */
+async function validatePdf(pdf: Buffer) {
+  const response = await fetch(`${baseUrl()}/api/certificate_validation/pdf`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ filename: 'contrato-sellado.pdf', content_base64: pdf.toString('base64') }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test('an integration sends once with an idempotency key, follows request.sealed to the sealed PDF and it validates', async ({
+  page,
+  browser,
+}) => {
+  const receiver = await startWebhookReceiver({ status: 204 });
+  const receiverUrl = receiver.url('/erp/rubrica');
+  const signerContext = await browser.newContext();
+  const stamp = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
+  // The company's every request is announced to the receiver (another run's too): this request's.
+  let requestId = 0;
+  const received = (event: string) =>
+    receiver.received.filter(
+      (webhook) => webhook.event === event && JSON.parse(webhook.body).data.requestId === requestId,
+    );
+  try {
+    const session = await apiSession(SEALING_ADMINISTRATOR.email, SEALING_ADMINISTRATOR.password);
+    const companyId = session.user.company_id;
+    await signPageIn(page, session);
+    await page.goto(`/user/company/update/${companyId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Actualizar empresa' })).toBeVisible();
+
+    // A named key for this integration, shown once and then listed by its name.
+    const keyName = `ERP de contratos ${stamp}`;
+    await page.getByRole('button', { name: 'Crear clave', exact: true }).click();
+    const naming = page.getByRole('dialog', { name: 'Crear clave' });
+    await naming.getByRole('textbox', { name: 'Nombre de la clave' }).fill(keyName);
+    await naming.getByRole('button', { name: 'Crear clave' }).click();
+    const apiKey = await readOnceDialog(page, 'Nueva clave de API');
+    expect(apiKey).toMatch(/^rk_/);
+    await expect(page.getByText(keyName)).toBeVisible();
+
+    // A webhook for the sent and sealed requests.
+    const webhooks = page.getByRole('group', { name: 'Agregar webhook' });
+    await webhooks.getByRole('textbox', { name: 'URL de destino' }).fill(receiverUrl);
+    for (const event of ['Solicitud enviada', 'Documento sellado listo para descargar'])
+      await webhooks.getByRole('checkbox', { name: event }).check();
+    await webhooks.getByRole('button', { name: 'Agregar webhook' }).click();
+    const secret = await readOnceDialog(page, 'Secreto de firma del webhook');
+    await expect(page.getByRole('list', { name: 'Webhooks' }).getByText(receiverUrl)).toBeVisible();
+
+    // The integration sends, and sends again with the same Idempotency-Key (a retry after a lost reply).
+    const groups = await withKey(apiKey, 'GET', `signature_request_packages/${companyId}`);
+    const group = (groups.body.data as { id: number; name: string }[]).find(
+      (each) => each.name === API_GROUP,
+    );
+    const title = `Contrato sellado por API ${stamp}`;
+    const signerEmail = `sofia.${stamp}@e2e.test`;
+    const send = {
+      document_package_id: group!.id,
+      title,
+      values: { cliente: `Cliente sellado ${stamp}` },
+      signers: [{ number: 1, name: 'Sofía Selladora', email: signerEmail }],
+    };
+    const idempotency = { 'Idempotency-Key': `alta-${stamp}-${randomUUID()}` };
+    const first = await withKey(apiKey, 'POST', 'process_signature_request', send, idempotency);
+    expect(first.status, first.body.message).toBe(200);
+    const again = await withKey(apiKey, 'POST', 'process_signature_request', send, idempotency);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    requestId = (first.body.data as { request_id: number }).request_id;
+    const history = await withKey(apiKey, 'POST', 'documents_sign_requests_list', {
+      company_id: companyId,
+      signer: signerEmail,
+    });
+    expect(history.status, history.body.message).toBe(200);
+    expect(history.body.data).toMatchObject({ total: 1, items: [{ id: requestId, title, source: 'api' }] });
+
+    // The signer signs from the e-mailed link, in a browser of their own.
+    const signer = await signerContext.newPage();
+    await signer.goto(`/signature-request/${await invitationLink(signerEmail, title)}`);
+    await expect(signer.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await signer.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
+    await signer.getByRole('tab', { name: 'Escribir' }).click();
+    await signer.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await expect(signer.getByRole('heading', { level: 1, name: 'Firma registrada' })).toBeVisible();
+    await expect(signer.getByText(/Todos firmaron/)).toBeVisible();
+
+    // request.sealed reaches the receiver, signed with the webhook's secret.
+    await expect
+      .poll(() => received('request.sealed').length, { timeout: 120_000, intervals: [250, 500, 1000] })
+      .toBe(1);
+    const [sealed] = received('request.sealed') as [ReceivedWebhook];
+    expect(verifySignature(sealed.signature, sealed.body, secret)).toBe(true);
+    expect(verifySignature(sealed.signature, sealed.body, 'whsec_otro')).toBe(false);
+    const event = JSON.parse(sealed.body) as SealedEvent;
+    expect(event).toMatchObject({
+      type: 'request.sealed',
+      companyId,
+      data: { requestId, status: 'completed' },
+    });
+    expect(event.data.documents.length).toBeGreaterThan(0);
+
+    // Its links give the sealed PDF to the key: the same bytes the event describes.
+    for (const document of event.data.documents) {
+      const downloaded = await sealedPdfWithKey(apiKey, document.download.url, document.download.body);
+      expect(sha256(downloaded)).toBe(document.sha256);
+      expect(downloaded.length).toBe(document.bytes);
+      expect(sha256(await sealedPdfWithKey(apiKey, document.url))).toBe(document.sha256);
+    }
+    const pdf = await sealedPdfWithKey(apiKey, event.data.certificateUrl);
+
+    // The product's public validation: intact, this request, sealed, its audit trail whole.
+    const verdict = await validatePdf(pdf);
+    expect(verdict).toMatchObject({
+      status: 'intact',
+      problems: [],
+      request: {
+        title,
+        status: 'completed',
+        seal_status: 'sealed',
+        audit_trail_intact: true,
+        signers: [{ name: 'Sofía Selladora', status: 'signed' }],
+      },
+    });
+    const signatures = verdict.signatures as { valid: boolean; covers_whole_document: boolean }[];
+    expect(signatures.length).toBeGreaterThan(0);
+    expect(signatures.every((each) => each.valid && each.covers_whole_document)).toBe(true);
+
+    // And poppler's pdfsig, trusting only the platform CA.
+    const { report, trusted } = await pdfsigReport(pdf);
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('ETSI.CAdES.detached');
+    // On PostgreSQL the platform CA is in the database, out of the spec's reach.
+    expect(trusted).toBe(process.env.E2E_DATABASE_URL ? null : true);
+
+    // One request, one invitation, one request.sent: the repeated call sent nothing.
+    expect(
+      (await mailsTo(signerEmail)).filter((mail) => mail.subject.includes(`firmar «${title}»`)),
+    ).toHaveLength(1);
+    expect(received('request.sent')).toHaveLength(1);
+    expect(
+      verifySignature(received('request.sent')[0]!.signature, received('request.sent')[0]!.body, secret),
+    ).toBe(true);
+  } finally {
+    await signerContext.close();
     await receiver.close();
   }
 });

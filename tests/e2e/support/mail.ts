@@ -3,6 +3,12 @@ export type ReceivedMail = { to: string[]; subject: string; text: string; receiv
 
 const mailboxUrl = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
 
+/** Every message to `to` received so far, oldest first. */
+export async function mailsTo(to: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${mailboxUrl()}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
 /** Waits (up to `timeoutMs`, 60 s by default: the job queue is slow on a loaded machine) for a message to `to` whose subject matches, received after `since`. */
 export async function waitForMail(
   to: string,
@@ -12,9 +18,7 @@ export async function waitForMail(
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const since = options.since?.getTime() ?? 0;
   while (Date.now() < deadline) {
-    const response = await fetch(`${mailboxUrl()}/messages?to=${encodeURIComponent(to)}`);
-    const messages = (await response.json()) as ReceivedMail[];
-    const match = messages
+    const match = (await mailsTo(to))
       .filter((message) => subject.test(message.subject) && Date.parse(message.receivedAt) >= since)
       .at(-1);
     if (match) return match;
