@@ -112,6 +112,14 @@ export function createAuthProvider({
   logger = console,
   now = Date.now,
 }: AuthProviderOptions): AppAuthProvider {
+  /**
+   * From the moment «Volver a mi usuario» ends the impersonation session until the app loads its
+   * next page (useImpersonation reloads after every switch): requests the old page still has in
+   * flight come back 401 then, and taking that for a dead session would log out the very
+   * administrator being restored.
+   */
+  let leavingImpersonation = false;
+
   /** Stores a new session and the user behind it; without the user the session is undone. */
   async function openSession(token: string, id: number, promptTwoFactor: boolean) {
     // A fresh sign-in starts clean: a stale `original_token` would otherwise defeat the next logout.
@@ -140,6 +148,7 @@ export function createAuthProvider({
   async function stopImpersonation() {
     const originalToken = session.getOriginalToken();
     if (!originalToken) return;
+    leavingImpersonation = true;
     if (session.getToken()) {
       try {
         // Ends the impersonation session on the server; the administrator's own session stays.
@@ -207,6 +216,7 @@ export function createAuthProvider({
     async checkError(error: unknown) {
       const status = statusOf(error);
       if (status === 401) {
+        if (leavingImpersonation) return;
         // The stored token is dead. While impersonating, the logout rule above would keep it and
         // every screen would fail again: drop it so the logout that follows can end the session.
         if (session.getOriginalToken()) session.removeToken();
@@ -268,6 +278,8 @@ export function createAuthProvider({
         await stopImpersonation().catch((stopError: unknown) =>
           logger.warn('No se pudo volver al usuario propio.', stopError),
         );
+        // The page stays (no switch happened): a 401 means a dead session again.
+        leavingImpersonation = false;
         throw error;
       }
     },

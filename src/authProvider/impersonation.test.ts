@@ -19,7 +19,8 @@ function setup(...replies: unknown[]) {
   const requests: SentRequest[] = [];
   const httpClient: HttpClient = async (request) => {
     requests.push({ ...request, token: session.getToken() });
-    const json = replies.length ? replies.shift() : { data: {} };
+    // A reply may be a promise the test settles: a request still in flight.
+    const json = await (replies.length ? replies.shift() : { data: {} });
     if (json instanceof Error) throw json;
     return { status: 200, headers: new Headers(), json };
   };
@@ -80,6 +81,8 @@ describe('startImpersonation', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(adminToken);
     expect(localStorage.getItem(ORIGINAL_TOKEN_KEY)).toBeNull();
     expect(cachedUser()).toEqual(admin);
+    // The page stays: a 401 is a dead session again.
+    await expect(authProvider.checkError(new HttpError('Sesión vencida', 401, {}))).rejects.toThrow();
   });
 });
 
@@ -116,6 +119,25 @@ describe('stopImpersonation ("Volver a mi usuario")', () => {
     await expect(authProvider.stopImpersonation()).rejects.toThrow('Sesión vencida');
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(CURRENT_USER_KEY)).toBeNull();
+  });
+
+  it('does not log out when the old page’s requests fail with 401 while the administrator is restored', async () => {
+    let answerGetUser: (reply: unknown) => void = () => {};
+    const getUser = new Promise((resolve) => {
+      answerGetUser = resolve;
+    });
+    const { authProvider, requests } = setup({ data: {} }, getUser);
+    const stopping = authProvider.stopImpersonation();
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    // A query the impersonated user's page sent before «Volver a mi usuario»: its session is over.
+    await expect(authProvider.checkError(new HttpError('Sesión cerrada', 401, {}))).resolves.toBeUndefined();
+    answerGetUser({ data: admin });
+    await stopping;
+    // And after it, until the page is reloaded.
+    await expect(authProvider.checkError(new HttpError('Sesión cerrada', 401, {}))).resolves.toBeUndefined();
+    expect(requests.map((request) => request.url)).toEqual(['/api/logout', '/api/get_users/1']);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(adminToken);
+    expect(cachedUser()).toEqual(admin);
   });
 
   it('does nothing when not impersonating', async () => {

@@ -25,6 +25,18 @@ async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
 }
 
+/**
+ * Runs `action`, after which the app loads a whole new page (useImpersonation does after every
+ * switch), and waits for that page to load. Waiting on the address is not enough: coming back goes
+ * from /home to /home, so it matches at once, and the checks that follow would read the old page
+ * while it unloads (or the new one before it has drawn its menu).
+ */
+async function withNewPage(page: Page, action: () => Promise<void>) {
+  const loaded = page.waitForEvent('load');
+  await action();
+  await loaded;
+}
+
 test('the administrator impersonates a company user and returns to their own user', {
   tag: '@mobile',
 }, async ({ page }) => {
@@ -51,7 +63,7 @@ test('the administrator impersonates a company user and returns to their own use
   ).toBeVisible();
   await expect(page.getByRole('radio', { name: /Bruno Bloqueado/ })).toBeDisabled();
   await page.getByRole('radio', { name: new RegExp(IMPERSONATED_USER.fullName) }).check();
-  await page.getByRole('button', { name: 'Suplantar', exact: true }).click();
+  await withNewPage(page, () => page.getByRole('button', { name: 'Suplantar', exact: true }).click());
 
   // Now acting as the other user: new token flagged isImpersonating, the admin's kept aside.
   await expect(page).toHaveURL(/\/home$/);
@@ -72,7 +84,7 @@ test('the administrator impersonates a company user and returns to their own use
 
   await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Suplantar Usuario' })).toHaveCount(0);
-  await page.getByRole('menuitem', { name: 'Volver a mi usuario' }).click();
+  await withNewPage(page, () => page.getByRole('menuitem', { name: 'Volver a mi usuario' }).click());
 
   // Back as the administrator, with nothing of the other user on screen.
   await expect(page).toHaveURL(/\/home$/);
