@@ -5,7 +5,15 @@ import { PERMISSIONS } from './permissions.js';
 import { VALIDATION_MESSAGES, withoutControlCharacters } from './validation.js';
 
 /** Reusable building blocks of request and reply schemas. */
-export const id = z.coerce.number().int().positive();
+
+/**
+ * The largest PostgreSQL `integer`: no id of a `serial` table goes higher, and a larger one would
+ * make the query that looks it up fail (a 500), so it is refused with the input instead.
+ */
+export const PG_INTEGER_MAX = 2_147_483_647;
+export const id = z.coerce.number().int().positive().max(PG_INTEGER_MAX);
+/** The id of a `bigserial` table (API keys, webhooks and their deliveries): any safe integer. */
+export const bigId = z.coerce.number().int().positive();
 export const page = z.coerce.number().int().min(1);
 export const itemsPerPage = z.coerce.number().int().min(1).max(100);
 export const email = z.string().trim().toLowerCase().email().max(254);

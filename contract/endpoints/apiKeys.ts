@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
-import { id } from '../schemas.js';
+import { bigId, id } from '../schemas.js';
 
 const area = 'Company';
 
@@ -78,7 +78,7 @@ export const apiKeys = {
     area,
     scope: 'company',
     permissions: ['company.update'],
-    params: z.object({ id }),
+    params: z.object({ id: bigId }),
     reply: apiKeyRecord,
     owns: [{ entity: 'companyApiKey', from: 'params', field: 'id' }],
   }),

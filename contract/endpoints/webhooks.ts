@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { ownedTable } from '../owners.js';
-import { id } from '../schemas.js';
+import { bigId, id } from '../schemas.js';
 
 const area = 'Company';
 
@@ -159,7 +159,7 @@ export const webhooks = {
     scope: 'company',
     permissions: ['company.update'],
     apiKey: true,
-    params: z.object({ id }),
+    params: z.object({ id: bigId }),
     reply: z.object({ id: z.number() }),
     owns: [{ entity: 'webhookEndpoint', from: 'params', field: 'id' }],
   }),
@@ -185,7 +185,7 @@ export const webhooks = {
     area,
     scope: 'company',
     permissions: ['company.update'],
-    params: z.object({ companyId: id, id }),
+    params: z.object({ companyId: id, id: bigId }),
     reply: webhookDeliveryRecord,
     owns: ownsCompany,
     notTenant: { id: 'una entrega de la empresa {companyId}: el servicio responde 404 a la de otra' },
