@@ -379,7 +379,7 @@ export const requestHistory = {
     area: documentArea,
     scope: 'company',
     permissions: ['signature_request.list'],
-    // The `url` (and `certificateUrl`) of the `request.sealed` webhook: an integration fetches it with its key.
+    // The `url` of the `request.sealed` webhook: an integration fetches it with its key.
     apiKey: true,
     params: pdfViewParams,
     reply: z.never(),

@@ -6,6 +6,7 @@ import type { EndpointDefinition } from '../../contract/define.js';
 import { INTEGRATION_ROLE, pathParamNames } from '../../contract/define.js';
 import { API_KEY_LIMITS } from './guard.js';
 import { IDEMPOTENCY_HOURS } from './idempotency.js';
+import { openApiWebhooks, WEBHOOK_GUIDE } from './openapiWebhooks.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -137,7 +138,7 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
     info: {
       title: 'Rúbrica API',
       version: '1.0.0',
-      description: `Respuestas \`{ data, message }\`; errores \`{ message, errors? }\`.\n\n${API_KEY_GUIDE}`,
+      description: `Respuestas \`{ data, message }\`; errores \`{ message, errors? }\`.\n\n${API_KEY_GUIDE}\n\n${WEBHOOK_GUIDE}`,
     },
     servers: [{ url: '/' }],
     components: {
@@ -152,6 +153,7 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
       },
     },
     paths,
+    webhooks: openApiWebhooks(),
   };
 }
 

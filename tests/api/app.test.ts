@@ -6,6 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/define.js';
+import { WEBHOOK_EVENT_TYPES } from '../../contract/endpoints/webhooks.js';
 import { endpoints } from '../../contract/index.js';
 // @ts-expect-error a build script in plain JavaScript, without declarations
 import { compressWeb } from '../../scripts/compress-web.mjs';
@@ -85,6 +86,23 @@ describe('API docs', () => {
     expect(send.parameters).toContainEqual(
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
     );
+  });
+
+  it('documents every webhook event with its body and how to verify its signature', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const sealed = document.webhooks['request.sealed'].post;
+    expect(sealed.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Rubrica-Signature', in: 'header' }),
+    );
+    const data = sealed.requestBody.content['application/json'].schema.properties.data.properties;
+    expect(data.documents.items.properties).toHaveProperty('certificateUrl');
+    expect(
+      document.webhooks['signer.rejected'].post.requestBody.content['application/json'].schema.properties.data
+        .properties,
+    ).toHaveProperty('reason');
+    expect(sealed.description).toMatch(/HMAC-SHA256/);
+    expect(document.info.description).toContain('## Webhooks');
   });
 
   it('serves a browsable page at /api/docs', async () => {

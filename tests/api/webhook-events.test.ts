@@ -223,7 +223,16 @@ describe(`request webhook events on ${testDatabaseKind}`, () => {
     expect(sealed.data.sealedAt).toEqual(expect.any(String));
     const [document] = sealed.data.documents;
     expect(document.url).toMatch(new RegExp(`^${PUBLIC_URL}/api/view_pdf/${ids.andina}/\\d+/\\d+$`));
-    expect(sealed.data.certificateUrl).toBe(document.url);
+    expect(document.certificateUrl).toBe(`${PUBLIC_URL}/api/signature_request_certificate/${document.id}`);
+    expect(sealed.data.certificateUrl).toBe(document.certificateUrl);
+    const certificate = await t.app.inject({
+      method: 'GET',
+      url: new URL(document.certificateUrl).pathname,
+      headers: bearer(tokens.elena),
+    });
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.headers['content-type']).toContain('application/pdf');
+    expect(certificate.rawPayload.length).toBeLessThan(document.bytes);
     const pdf = await t.app.inject({
       method: 'GET',
       url: new URL(document.url).pathname,

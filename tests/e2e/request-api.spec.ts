@@ -143,6 +143,7 @@ type SealedEvent = {
       bytes: number;
       url: string;
       download: { method: 'POST'; url: string; body: object };
+      certificateUrl: string;
     }[];
   };
 };
@@ -271,8 +272,13 @@ test('an integration sends once with an idempotency key, follows request.sealed 
       expect(sha256(downloaded)).toBe(document.sha256);
       expect(downloaded.length).toBe(document.bytes);
       expect(sha256(await sealedPdfWithKey(apiKey, document.url))).toBe(document.sha256);
+      // The certificate of completion alone: a PDF of its own, smaller than the sealed one.
+      const certificate = await sealedPdfWithKey(apiKey, document.certificateUrl);
+      expect(certificate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(certificate.length).toBeLessThan(document.bytes);
     }
-    const pdf = await sealedPdfWithKey(apiKey, event.data.certificateUrl);
+    expect(event.data.certificateUrl).toBe(event.data.documents[0]?.certificateUrl);
+    const pdf = await sealedPdfWithKey(apiKey, event.data.documents[0]?.url ?? '');
 
     // The product's public validation: intact, this request, sealed, its audit trail whole.
     const verdict = await validatePdf(pdf);

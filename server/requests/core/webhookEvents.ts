@@ -116,10 +116,10 @@ export async function announceRequestEvent(
 }
 
 /**
- * What `request.sealed` adds: each sealed document with absolute links to fetch it. The
- * certificate of completion is the last pages of every sealed PDF (no endpoint serves it alone),
- * so `certificateUrl` is the first document's link. The links are company endpoints: the caller
- * authenticates as for any other (a session of the company, or its API key where allowed).
+ * What `request.sealed` adds: each sealed document with absolute links to fetch it and its
+ * certificate of completion alone (`certificateUrl`: the first document's, at the top). The links
+ * are company endpoints: the caller authenticates as for any other (a session of the company, or
+ * its API key).
  */
 export async function sealedFilesData(
   deps: Pick<Deps, 'config'>,
@@ -156,8 +156,9 @@ export async function sealedFilesData(
       url: `${api}/view_pdf_document`,
       body: { company_id: companyId, id: document.id, document_package_signer_id: signer?.id ?? null },
     },
+    certificateUrl: `${api}/signature_request_certificate/${document.id}`,
   }));
-  return { documents: links, certificateUrl: links[0]?.url ?? null };
+  return { documents: links, certificateUrl: links[0]?.certificateUrl ?? null };
 }
 
 /** `request.completed`, inside the transaction that completes the request (and queues its seal). */
