@@ -80,6 +80,8 @@ export const englishSessionMessages = {
     submit: 'Impersonate',
     started: 'You are now acting as %{name}',
     returned: 'You are back to your user',
+    logout_kept:
+      'You are impersonating another user: the session stays open. Use “Return to my user” in the user menu, then log out.',
     return: 'Return to my user',
     status: { active: 'Active', inactive: 'Inactive', locked: 'Locked' },
   },

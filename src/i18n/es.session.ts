@@ -81,6 +81,8 @@ export const spanishSessionMessages = {
     submit: 'Suplantar',
     started: 'Ahora actúa como %{name}',
     returned: 'Volvió a su usuario',
+    logout_kept:
+      'Está suplantando a otro usuario: la sesión sigue abierta. Use «Volver a mi usuario» en el menú de usuario y luego cierre sesión.',
     return: 'Volver a mi usuario',
     status: { active: 'Activo', inactive: 'Inactivo', locked: 'Bloqueado' },
   },

@@ -13,10 +13,11 @@ import {
   ListItemText,
   Tooltip,
 } from '@mui/material';
-import { useLogout } from 'react-admin';
+import { useLogout, useNotify } from 'react-admin';
 import type { AuthenticatedUser } from '../../contract';
 import type { MenuModel } from '../access/menuModel';
 import { useAppTranslate } from '../i18n/useAppTranslate';
+import { useImpersonation } from '../impersonation/useImpersonation';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme/tokens';
 import { Brand } from './Brand';
 import { SideMenu } from './SideMenu';
@@ -41,6 +42,8 @@ export type SideDrawerProps = {
 export function SideDrawer({ user, variant, collapsed, onToggleCollapsed, open, onClose }: SideDrawerProps) {
   const translate = useAppTranslate();
   const logout = useLogout();
+  const notify = useNotify();
+  const { isImpersonating } = useImpersonation();
   const rail = variant === 'permanent' && collapsed;
   const width = rail ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const menu = useMenuModel(user) ?? EMPTY_MENU;
@@ -50,7 +53,11 @@ export function SideDrawer({ user, variant, collapsed, onToggleCollapsed, open, 
 
   const logoutButton = (
     <ListItemButton
-      onClick={() => logout()}
+      onClick={async () => {
+        await logout();
+        // SPEC §4: while impersonating, logout keeps the session; say so instead of doing nothing.
+        if (isImpersonating) notify('app.impersonation.logout_kept', { type: 'info' });
+      }}
       aria-label={rail ? logoutLabel : undefined}
       data-testid="logout-item"
       sx={{
