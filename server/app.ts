@@ -79,7 +79,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // First, so the request-duration hook sees every route registered after it.
   installMetrics(app, deps);
   installJsonBodyParser(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, deps);
   // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
   // its document view is tens of KB of JSON). Files the build compressed already are left alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -98,6 +98,11 @@ export const signing = {
       documents: z.array(signingDocument),
       consent: z.object({ version: z.string(), text: z.string() }),
       rejection_reasons: z.array(z.string()),
+      /**
+       * Set when the company lets other origins frame its signing pages: the page tells its parent
+       * window, when that window is of one of these origins, what happens (postMessage).
+       */
+      embedding: z.object({ origins: z.array(z.string()), signer_id: z.number() }).nullable(),
     }),
     rateLimit: signingLimit,
     readOnly: true,

@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.js';
+import { frameOriginsOfToken } from '../modules/companies/embedding.service.js';
 
 /**
  * Styles are inline because MUI (emotion) injects them at run time; scripts are only our own files.
  * Frames show our own pages and the PDFs the app builds in memory (a document group's «Ver en
  * PDF» is a blob: URL); no other origin may be framed.
  */
-export const CONTENT_SECURITY_POLICY = [
+const POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -17,10 +19,30 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+];
+export const CONTENT_SECURITY_POLICY = [...POLICY, "frame-ancestors 'none'"].join('; ');
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=()';
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * A signer's page (`/signature-request/<token>`) whose company lists origins: those origins may
+ * frame it, and its camera works inside their frame (the iframe also needs `allow="camera"`).
+ * The origins were checked and normalised when saved (contract/frameOrigins.ts).
+ */
+export const embeddedPolicies = (origins: readonly string[]) => ({
+  csp: [...POLICY, `frame-ancestors 'self' ${origins.join(' ')}`].join('; '),
+  permissions: `camera=(self ${origins.map((origin) => `"${origin}"`).join(' ')}), microphone=(), geolocation=()`,
+});
+
+const SIGNER_PAGE = /^\/signature-request\/([A-Za-z0-9_-]{1,200})\/?(?:[?#]|$)/;
+
+/** The token of a signer's page served as HTML, or null for any other reply. */
+function signerPageToken(request: FastifyRequest, contentType: unknown): string | null {
+  if (request.method !== 'GET' || typeof contentType !== 'string' || !contentType.startsWith('text/html'))
+    return null;
+  return SIGNER_PAGE.exec(request.url)?.[1] ?? null;
+}
+
+export function installSecurityHeaders(app: FastifyInstance, deps: Pick<Deps, 'database'>): void {
   app.addHook('onSend', async (request, reply, payload) => {
     // API replies carry sessions and personal data: no browser or proxy keeps them, unless the
     // endpoint declared its own caching (a company logo).
@@ -28,12 +50,21 @@ export function installSecurityHeaders(app: FastifyInstance): void {
       reply.header('cache-control', 'no-store');
     }
     // The API docs plugin replaces this with its own policy (hashes for its scripts) afterwards.
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    const token = signerPageToken(request, reply.getHeader('content-type'));
+    const origins = token ? await frameOriginsOfToken(deps.database.db, token) : [];
+    if (origins.length > 0) {
+      const embedded = embeddedPolicies(origins);
+      reply.header('content-security-policy', embedded.csp);
+      reply.header('permissions-policy', embedded.permissions);
+      reply.removeHeader('x-frame-options');
+    } else {
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.header('x-frame-options', 'DENY');
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
     return payload;
   });
 }

@@ -30,10 +30,13 @@ export function RejectForm({
   token,
   reasons,
   onRejected,
+  onFailed,
 }: {
   token: string;
   reasons: string[];
   onRejected: () => void;
+  /** The rejection was refused, with the Spanish reason shown (a framing page is told). */
+  onFailed?: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
@@ -63,7 +66,9 @@ export function RejectForm({
       await signingCall('do_reject_sign_request', { token, reason });
       onRejected();
     } catch (problem) {
-      setError(problem instanceof SigningError ? problem.message : String(problem));
+      const message = problem instanceof SigningError ? problem.message : String(problem);
+      setError(message);
+      onFailed?.(message);
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { deadlineText } from '../format';
 import { type SignatureChoice, signingCall } from './api';
 import { DocumentPages } from './DocumentPages';
+import { tellParent } from './embedding';
 import { usePhoneLayout } from './layout';
 import { SigningLoadScreen, useSigningLoad } from './SigningLoad';
 import { SigningNotice } from './SigningNotice';
@@ -31,6 +32,7 @@ export function SignRequestPage() {
   const [values, setValues] = useState<Record<string, string>>({});
   const phone = usePhoneLayout();
   const state = useSigningLoad('verify_token_sign_request', token, (view) => {
+    tellParent(view, 'loaded');
     if (view.your_turn)
       void signingCall('send_notification_attempt_open_document', { token }).catch(() => undefined);
   });
@@ -87,6 +89,7 @@ export function SignRequestPage() {
         ]),
       ),
     });
+    tellParent(view, 'signed');
     setDone({ outcome: 'signed', completed: result.request_status === 'completed' });
   };
 
@@ -148,11 +151,17 @@ export function SignRequestPage() {
               </>
             }
             onSign={sign}
+            onVerified={() => tellParent(view, 'code-validated')}
+            onFailed={(message) => tellParent(view, 'error', message)}
           />
           <RejectForm
             token={token}
             reasons={view.rejection_reasons}
-            onRejected={() => setDone({ outcome: 'rejected', completed: false })}
+            onRejected={() => {
+              tellParent(view, 'rejected');
+              setDone({ outcome: 'rejected', completed: false });
+            }}
+            onFailed={(message) => tellParent(view, 'error', message)}
           />
         </Suspense>
       )}

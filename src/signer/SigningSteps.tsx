@@ -33,6 +33,10 @@ type Props = {
   /** The confirmation step's account of what will be signed. */
   summary: ReactNode;
   onSign: (signature: SignatureChoice, consentVersion: string) => Promise<void>;
+  /** The code was accepted in this browser (a framing page is told). */
+  onVerified?: () => void;
+  /** Signing was refused, with the Spanish reason the page shows (a framing page is told). */
+  onFailed?: (message: string) => void;
 };
 
 type Step = { key: string; content: ReactNode; ready: boolean; hint: string };
@@ -64,6 +68,8 @@ export function SigningSteps({
   fieldsComplete = true,
   summary,
   onSign,
+  onVerified,
+  onFailed,
 }: Props) {
   const asksCode = signer.channels.length > 0;
   const asksSelfie = signer.authentication.includes('selfie');
@@ -108,7 +114,14 @@ export function SigningSteps({
           {verified ? (
             <PassedCheck id="otp-title" title="Verifique su identidad" text="Identidad verificada" />
           ) : (
-            <OtpPanel token={token} signer={signer} onVerified={() => setVerified(true)} />
+            <OtpPanel
+              token={token}
+              signer={signer}
+              onVerified={() => {
+                setVerified(true);
+                onVerified?.();
+              }}
+            />
           )}
         </Paper>
       ),
@@ -170,7 +183,9 @@ export function SigningSteps({
         consent.version,
       );
     } catch (problem) {
-      setError(problem instanceof SigningError ? problem.message : String(problem));
+      const message = problem instanceof SigningError ? problem.message : String(problem);
+      setError(message);
+      onFailed?.(message);
     } finally {
       setBusy(false);
     }

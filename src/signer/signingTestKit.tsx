@@ -37,6 +37,7 @@ export const signingView = (overrides: Partial<SigningView> = {}): SigningView =
   ],
   consent: { version: 'consentimiento-2026-01', text: 'Acepto firmar electrónicamente estos documentos.' },
   rejection_reasons: ['Los datos no son correctos'],
+  embedding: null,
   ...overrides,
 });
 

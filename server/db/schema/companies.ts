@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -48,6 +49,13 @@ export const companies = pgTable(
     cityId: integer('city_id').references(() => cities.id),
     postalCode: text('postal_code'),
     address: text('address'),
+    /**
+     * Origins (`https://host[:port]`) allowed to frame this company's signing pages
+     * (`frame-ancestors`), and whether requests its API keys create answer with the signers' links
+     * instead of e-mailing them (server/modules/companies/embedding.service.ts).
+     */
+    frameOrigins: text('frame_origins').array().notNull().default(sql`'{}'::text[]`),
+    signerLinksInReply: boolean('signer_links_in_reply').notNull().default(false),
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),

@@ -139,6 +139,11 @@ export const signatureRequests = pgTable(
     /** Set when an API-key client created it. */
     apiClient: boolean('api_client').notNull().default(false),
     /**
+     * The company hands its signers their links (they came in the API reply): no invitation or
+     * reminder e-mail is sent to the signers of this request.
+     */
+    linksByCompany: boolean('links_by_company').notNull().default(false),
+    /**
      * The sender's key for this submission (the form's, or an API client's) and a hash of what
      * was submitted with it: a repeat returns this request instead of sending another
      * (server/requests/sending/idempotency.ts).

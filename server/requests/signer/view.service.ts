@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  companies,
   signatureRejectionReasons,
   signatureRequestDocuments,
   signatureRequestSigners,
@@ -99,7 +100,21 @@ export async function signingView(deps: Deps, token: string, sessionId: string |
     documents: viewDocuments,
     consent: CONSENT,
     rejection_reasons: await rejectionReasons(db, request.companyId),
+    embedding: await embeddingOf(db, request.companyId, signer.id),
   };
+}
+
+/**
+ * What the page needs to tell a framing page of the company what happens (postMessage): the
+ * origins it may post to and the ids it names. Null when the company lets no one frame its pages.
+ */
+async function embeddingOf(db: Db, companyId: number, signerId: number) {
+  const [row] = await db
+    .select({ origins: companies.frameOrigins })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const origins = row?.origins ?? [];
+  return origins.length > 0 ? { origins, signer_id: signerId } : null;
 }
 
 /**
