@@ -65,7 +65,13 @@ export type EndpointDefinition = {
   /** Refused while impersonating (signing as a signer, validating a signer's OTP). */
   refuseWhileImpersonating?: boolean;
   /** A valid request, for the docs and for the route sweep (needed when a body names an owned record). */
-  example?: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  example?: {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    /** A reply's `data`, shown in the docs (a shape the schema alone does not make clear). */
+    reply?: unknown;
+  };
   /**
    * A creating call that honours an `Idempotency-Key` header: a repeat of the key by the same
    * caller gets the first reply again instead of creating twice (server/http/idempotency.ts).

@@ -19,6 +19,8 @@ import { installSecurityHeaders } from './http/security.js';
 import { installSpa } from './http/spa.js';
 import { installMailTracking } from './mail/tracking.js';
 import { webDistFolder } from './paths.js';
+import { frameOriginsOfToken } from './requests/core/embedding.js';
+import { signerLinkReplies } from './requests/core/signerLinks.js';
 
 const isHandler = (value: unknown) => typeof value === 'function';
 
@@ -79,7 +81,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   // First, so the request-duration hook sees every route registered after it.
   installMetrics(app, deps);
   installJsonBodyParser(app);
-  installSecurityHeaders(app, deps);
+  installSecurityHeaders(app, { frameOriginsOf: (token) => frameOriginsOfToken(deps.database.db, token) });
   // Replies over 1 KiB go compressed to clients that accept it (the signer's page on a phone link:
   // its document view is tens of KB of JSON). Files the build compressed already are left alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -89,6 +91,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deps,
     table,
     options.handlers ?? (handlers as unknown as Record<string, Handler<EndpointDefinition>>),
+    { keptReplies: signerLinkReplies(deps) },
   );
   installMailTracking(app, deps);
   installHealth(app, deps);

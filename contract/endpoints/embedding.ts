@@ -23,6 +23,23 @@ export const embeddingRecord = z.object({
 });
 export type EmbeddingRecord = z.output<typeof embeddingRecord>;
 
+/**
+ * The signers' links in the reply of a request created with the API key of a company that
+ * delivers them itself (`signer_links_in_reply`): no invitation is e-mailed. Treat them as
+ * passwords: whoever holds one signs as that signer.
+ */
+export const signerLinks = z
+  .array(
+    z.object({
+      signerId: z.number(),
+      email: z.string(),
+      name: z.string(),
+      /** The signer's page, `<PUBLIC_URL>/signature-request/<token>`: open it or frame it. */
+      url: z.string(),
+    }),
+  )
+  .optional();
+
 /** Each origin checked and written as browsers write it; repeats dropped. */
 const frameOrigins = z
   .array(

@@ -13,6 +13,7 @@ import {
   paginated,
 } from '../schemas.js';
 import { signerAuthentication } from './documentGroups.js';
+import { signerLinks } from './embedding.js';
 
 const area = 'PDF';
 
@@ -303,7 +304,7 @@ export const pdfSendEndpoints = {
     permissions,
     apiKey: true,
     body: pdfSendSettings.extend(pdfSendItem.shape),
-    reply: z.object({ request_id: z.number(), validation_code: z.string() }),
+    reply: z.object({ request_id: z.number(), validation_code: z.string(), signerLinks }),
     owns: [ownsTemplateBody],
     example: {
       body: {
@@ -311,6 +312,18 @@ export const pdfSendEndpoints = {
         title: 'Contrato',
         expires_at: '2030-01-31',
         signers: [{ number: 1, name: 'Ana Firmante', email: 'ana@correo.test' }],
+      },
+      reply: {
+        request_id: 346,
+        validation_code: 'K7QM-2XHD-9TRB',
+        signerLinks: [
+          {
+            signerId: 902,
+            email: 'ana@correo.test',
+            name: 'Ana Firmante',
+            url: 'https://rubrica.example.co/signature-request/Xw9p…',
+          },
+        ],
       },
     },
   }),

@@ -13,6 +13,7 @@ import {
   signingOrder,
 } from './documentGroups.js';
 import { mergeValues, renderedPdf } from './documents.js';
+import { signerLinks } from './embedding.js';
 import { templateField } from './templateFields.js';
 
 /**
@@ -291,13 +292,25 @@ export const requestSending = {
     permissions: send,
     body: signatureRequestInput,
     /** repeated: the idempotency key had already sent this request; nothing new was sent. */
-    reply: z.object({ request_id: z.number(), repeated: z.boolean() }),
+    reply: z.object({ request_id: z.number(), repeated: z.boolean(), signerLinks }),
     owns: ownsPackageInBody,
     example: {
       body: {
         document_package_id: 1,
         values: {},
         signers: [{ number: 1, name: 'Ana Pérez', email: 'ana@correo.test' }],
+      },
+      reply: {
+        request_id: 345,
+        repeated: false,
+        signerLinks: [
+          {
+            signerId: 901,
+            email: 'ana@correo.test',
+            name: 'Ana Pérez',
+            url: 'https://rubrica.example.co/signature-request/kT3v…',
+          },
+        ],
       },
     },
     apiKey: true,

@@ -8,7 +8,7 @@ import { HttpProblem, MESSAGES } from '../errors.js';
 import { streamStarted } from './fileReply.js';
 import { authenticateCall, authorize, authorizeSelfOr, forgetActors } from './guard.js';
 import type { FileReply, Handler } from './handlers.js';
-import { claimIdempotencyKey, type IdempotencyClaim } from './idempotency.js';
+import { claimIdempotencyKey, type IdempotencyClaim, type KeptReplyCodec } from './idempotency.js';
 import { refuseControlCharacters } from './inputText.js';
 import { checkOwnership } from './ownership.js';
 import { hitRateLimit } from './rateLimit.js';
@@ -89,6 +89,7 @@ export function registerContract(
   deps: Deps,
   endpoints: Record<string, EndpointDefinition>,
   handlers: Record<string, Handler<EndpointDefinition>>,
+  options: { keptReplies?: KeptReplyCodec } = {},
 ): void {
   assertHandlersMatchContract(endpoints, handlers);
   const { SIGNIN_RATE_LIMIT_PER_MINUTE: signinMax, RATE_LIMIT_SCALE: scale } = deps.config;
@@ -126,11 +127,16 @@ export function registerContract(
         const idempotencyKey = request.headers['idempotency-key'];
         let claim: IdempotencyClaim | null = null;
         if (definition.idempotent && actor && typeof idempotencyKey === 'string') {
-          const claimed = await claimIdempotencyKey(deps, actor, {
-            endpoint: name,
-            key: idempotencyKey,
-            input: { params, query, body },
-          });
+          const claimed = await claimIdempotencyKey(
+            deps,
+            actor,
+            {
+              endpoint: name,
+              key: idempotencyKey,
+              input: { params, query, body },
+            },
+            options.keptReplies,
+          );
           if ('replay' in claimed) {
             return reply
               .code(claimed.replay.status)

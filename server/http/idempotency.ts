@@ -20,6 +20,13 @@ export const IDEMPOTENCY_MESSAGES = {
 /** A reply kept for a key: sent again as it was. */
 export type KeptReply = { status: number; body: unknown };
 
+/**
+ * How a reply body is stored and brought back: a secret in it (a signer's link) is stored without
+ * the secret and derived again for the replay (server/requests/core/signerLinks.ts).
+ */
+export type KeptReplyCodec = { keep(body: unknown): unknown; replay(body: unknown): Promise<unknown> };
+const AS_SENT: KeptReplyCodec = { keep: (body) => body, replay: async (body) => body };
+
 /** The first call with a key: keep its reply when it succeeds, free the key when it fails. */
 export type IdempotencyClaim = {
   keep(reply: KeptReply): Promise<void>;
@@ -40,6 +47,7 @@ export async function claimIdempotencyKey(
   deps: Pick<Deps, 'database' | 'clock'>,
   actor: Actor,
   call: { endpoint: string; key: string; input: unknown },
+  codec: KeptReplyCodec = AS_SENT,
 ): Promise<{ replay: KeptReply } | { claim: IdempotencyClaim }> {
   if (!KEY.test(call.key)) {
     throw new HttpProblem(400, IDEMPOTENCY_MESSAGES.badKey, {
@@ -81,7 +89,7 @@ export async function claimIdempotencyKey(
         keep: async ({ status, body }) => {
           await db
             .update(idempotencyKeys)
-            .set({ status: 'done', responseStatus: status, responseBody: body })
+            .set({ status: 'done', responseStatus: status, responseBody: codec.keep(body) })
             .where(mine);
         },
         release: async () => {
@@ -96,7 +104,9 @@ export async function claimIdempotencyKey(
     throw new HttpProblem(409, IDEMPOTENCY_MESSAGES.inProgress, undefined, { 'retry-after': '1' });
   }
   if (earlier.fingerprint !== fingerprint) throw new HttpProblem(422, IDEMPOTENCY_MESSAGES.reused);
-  return { replay: { status: earlier.responseStatus ?? 200, body: earlier.responseBody } };
+  return {
+    replay: { status: earlier.responseStatus ?? 200, body: await codec.replay(earlier.responseBody) },
+  };
 }
 
 /** Forgets keys past their window (the daily sweep). */

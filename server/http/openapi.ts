@@ -56,6 +56,15 @@ const API_KEY_GUIDE = [
   '# → {"data": {"request_id": 345}, "message": "Solicitud de firma enviada"}',
   "curl https://rubrica.example.co/api/signature_request_status/345 -H 'X-Api-Key: rk_…'",
   '```',
+  '',
+  '## Firma embebida',
+  'Con `PUT /api/company_embedding/{companyId}` la empresa lista los orígenes (`https://dominio[:puerto]`)',
+  'que pueden mostrar la página de firma de sus enlaces en un `<iframe allow="camera">`; la página avisa',
+  'a la ventana que la contiene, solo si es de uno de esos orígenes, con `postMessage`',
+  '`{ source: "rubrica", type, requestId, signerId, message? }` (`type`: loaded, code-validated, signed,',
+  'rejected, error). Con `signer_links_in_reply: true`, las solicitudes creadas con la clave de API',
+  '(grupo, PDF) no envían invitaciones ni recordatorios por correo y responden con `signerLinks`',
+  '(`signerId`, `email`, `name`, `url`): la empresa entrega cada enlace a su firmante.',
 ].join('\n');
 
 /** The OpenAPI 3.1 document, generated from the same contract table the routes come from. */
@@ -123,6 +132,9 @@ export function openApiDocument(endpoints: Record<string, EndpointDefinition>) {
                     properties: { data: toSchema(entry.reply, 'output'), message: { type: 'string' } },
                     required: ['data', 'message'],
                   },
+                  ...(entry.example?.reply !== undefined
+                    ? { example: { data: entry.example.reply, message: 'Operación exitosa' } }
+                    : {}),
                 },
               },
             },

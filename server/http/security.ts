@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.js';
-import { frameOriginsOfToken } from '../modules/companies/embedding.service.js';
 
 /**
  * Styles are inline because MUI (emotion) injects them at run time; scripts are only our own files.
@@ -42,7 +40,11 @@ function signerPageToken(request: FastifyRequest, contentType: unknown): string 
   return SIGNER_PAGE.exec(request.url)?.[1] ?? null;
 }
 
-export function installSecurityHeaders(app: FastifyInstance, deps: Pick<Deps, 'database'>): void {
+/** `frameOriginsOf`: the origins a signer's token lets frame its page (none for an unknown token). */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  embedding: { frameOriginsOf: (token: string) => Promise<readonly string[]> },
+): void {
   app.addHook('onSend', async (request, reply, payload) => {
     // API replies carry sessions and personal data: no browser or proxy keeps them, unless the
     // endpoint declared its own caching (a company logo).
@@ -51,7 +53,7 @@ export function installSecurityHeaders(app: FastifyInstance, deps: Pick<Deps, 'd
     }
     // The API docs plugin replaces this with its own policy (hashes for its scripts) afterwards.
     const token = signerPageToken(request, reply.getHeader('content-type'));
-    const origins = token ? await frameOriginsOfToken(deps.database.db, token) : [];
+    const origins = token ? await embedding.frameOriginsOf(token) : [];
     if (origins.length > 0) {
       const embedded = embeddedPolicies(origins);
       reply.header('content-security-policy', embedded.csp);

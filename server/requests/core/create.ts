@@ -71,6 +71,8 @@ export type NewSignatureRequest = {
   reminderDays?: number | null;
   batchId?: number;
   apiClient?: boolean;
+  /** The company hands the signers their links (from the API reply): no invitation is e-mailed. */
+  linksByCompany?: boolean;
   documents: NewRequestDocument[];
   signers: NewRequestSigner[];
   /** Storage key prefix for idempotent retries (bulk rows): same prefix → same keys. */
@@ -280,6 +282,7 @@ export function requestRow(prepared: PreparedRequest, settings: PackageSettings,
     validationCode,
     createdBy: prepared.createdBy,
     apiClient: prepared.apiClient ?? false,
+    linksByCompany: prepared.linksByCompany ?? false,
     idempotencyKey: prepared.idempotency?.key ?? null,
     idempotencyFingerprint: prepared.idempotency?.fingerprint ?? null,
   };

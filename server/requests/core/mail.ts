@@ -17,8 +17,9 @@ import type { RenderedEmail } from '../../html/emailTemplate.js';
 import { renderCompanyEmail } from '../../modules/companies/emailTemplates.service.js';
 import { signingDateText } from '../../pades/time-format.js';
 import { appendRequestEvent } from './events.js';
+import { publicBaseUrl, signingLink } from './links.js';
 import { signedCopyFor } from './signedCopy.js';
-import { approvalToken, signerToken } from './tokens.js';
+import { approvalToken } from './tokens.js';
 
 /**
  * E-mails of signature requests. A caller records the e-mail (a `signature_request_emails` row)
@@ -43,15 +44,7 @@ const TEMPLATE_OF: Record<RequestMailKind, EmailTemplateKey | null> = {
   approval: null,
 };
 
-/** Base address of links in e-mails (PUBLIC_URL, else the address the server listens on). */
-export function publicBaseUrl(deps: Pick<Deps, 'config'>): string {
-  return (deps.config.PUBLIC_URL ?? `http://${deps.config.HOST}:${deps.config.PORT}`).replace(/\/+$/, '');
-}
-
-/** The signer's link of the current round (the token is never stored, only derived). */
-export function signingLink(deps: Pick<Deps, 'config' | 'secrets'>, signerId: number, round: number): string {
-  return `${publicBaseUrl(deps)}/signature-request/${signerToken(deps.secrets.sessionSecret, signerId, round)}`;
-}
+export { publicBaseUrl, signingLink } from './links.js';
 
 export type QueueRequestMail = {
   requestId: number;
@@ -103,7 +96,9 @@ export async function queueRequestMail(deps: Pick<Deps, 'queue'>, tx: Db, input:
 
 /**
  * Invites a signer: status `invited`, an `invited` event, the invitation e-mail with the link of
- * the current round. In the caller's transaction.
+ * the current round. In the caller's transaction. A request whose links the company delivers
+ * (`links_by_company`) gets the status and event but no e-mail, and no reminder at all; returns
+ * the e-mail's id, or null when none was queued.
  */
 export async function inviteSigner(
   deps: Pick<Deps, 'queue' | 'clock'>,
@@ -112,10 +107,17 @@ export async function inviteSigner(
   kind: 'invitation' | 'reminder' = 'invitation',
 ) {
   const [signer] = await tx
-    .select({ requestId: signatureRequestSigners.requestId, status: signatureRequestSigners.status })
+    .select({
+      requestId: signatureRequestSigners.requestId,
+      status: signatureRequestSigners.status,
+      linksByCompany: signatureRequests.linksByCompany,
+    })
     .from(signatureRequestSigners)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestSigners.requestId))
     .where(eq(signatureRequestSigners.id, signerId));
   if (!signer) throw new Error(`signer ${signerId} does not exist`);
+  // The company delivers these links itself (they came in its API reply): nothing to remind by mail.
+  if (signer.linksByCompany && kind === 'reminder') return null;
   if (signer.status === 'waiting') {
     await tx
       .update(signatureRequestSigners)
@@ -126,7 +128,9 @@ export async function inviteSigner(
     requestId: signer.requestId,
     signerId,
     action: kind === 'invitation' ? 'invited' : 'reminded',
+    ...(signer.linksByCompany ? { details: { delivered_by: 'company' } } : {}),
   });
+  if (signer.linksByCompany) return null;
   return queueRequestMail(deps, tx, { requestId: signer.requestId, signerId, kind });
 }
 

@@ -52,6 +52,8 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
         and(
           eq(signatureRequests.status, 'in_progress'),
           isNotNull(signatureRequests.reminderDays),
+          // The company delivers these links itself: the platform e-mails their signers nothing.
+          eq(signatureRequests.linksByCompany, false),
           gt(signatureRequests.expiresAt, now),
           gt(signatureRequests.id, afterId),
           sql`${nextReminderAt} <= ${now.toISOString()}::timestamptz`,

@@ -13,8 +13,10 @@ import {
   type NewSignatureRequest,
   prepareRequestDocuments,
 } from '../core/create.js';
+import { linksByCompanyFor } from '../core/embedding.js';
 import { announceRequestSent } from '../core/sent.js';
 import { signerAuthenticationProblems } from '../core/signerAuthentication.js';
+import { signerLinksReply } from '../core/signerLinks.js';
 import { requireFeature } from './pdfTemplates.service.js';
 
 export const BULK_PDF_QUEUE = 'pdf.bulk_send';
@@ -164,10 +166,17 @@ export async function signPdf(deps: Deps, actor: Actor, input: PdfSendSettings &
       { createdBy: actingUserId(actor), source: 'pdf' },
     ),
   );
+  const linksByCompany = await linksByCompanyFor(db, template.companyId, actor.apiClient);
   try {
-    const created = await db.transaction((tx) => insertSignatureRequest(deps, tx, prepared));
+    const created = await db.transaction((tx) =>
+      insertSignatureRequest(deps, tx, { ...prepared, linksByCompany }),
+    );
     await announceRequestSent(deps, created.requestId);
-    return { request_id: created.requestId, validation_code: created.validationCode };
+    return {
+      request_id: created.requestId,
+      validation_code: created.validationCode,
+      ...(await signerLinksReply(deps, created.requestId)),
+    };
   } catch (error) {
     // Refused (no units, …): the stored copies belong to no request.
     await discardPreparedRequest(deps, prepared);

@@ -1,5 +1,6 @@
 import { SENDING_MESSAGES } from '../../../contract/endpoints/requestSending.js';
 import type { HandlersOf } from '../../http/handlers.js';
+import { signerLinksReply } from '../core/signerLinks.js';
 import { previewSignatureRequest, processSignatureRequest } from './send.service.js';
 import { requestFormOf, sendingPackage } from './sendingPackage.js';
 import { requestStatusOf, sendablePackages, userSigners } from './signers.service.js';
@@ -26,7 +27,11 @@ export const requestSendingHandlers: HandlersOf<RequestSendingEndpoints> = {
   processSignatureRequest: async ({ deps, actor, body }) => {
     const sent = await processSignatureRequest(deps, actor, body, { apiClient: actor.apiClient });
     return {
-      data: { request_id: sent.requestId, repeated: sent.repeated },
+      data: {
+        request_id: sent.requestId,
+        repeated: sent.repeated,
+        ...(await signerLinksReply(deps, sent.requestId)),
+      },
       message: sent.repeated ? SENDING_MESSAGES.repeated : SENDING_MESSAGES.sent,
     };
   },

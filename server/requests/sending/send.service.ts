@@ -24,6 +24,7 @@ import {
   prepareRequestDocuments,
   renderTemplateDocument,
 } from '../core/create.js';
+import { linksByCompanyFor } from '../core/embedding.js';
 import { announceRequestSent } from '../core/sent.js';
 import { signerAuthenticationProblems } from '../core/signerAuthentication.js';
 import { earlierRequest, submissionFingerprint } from './idempotency.js';
@@ -205,6 +206,7 @@ export async function processSignatureRequest(
     expiresAt: settings.expiresAt,
     reminderDays: settings.reminderDays,
     apiClient: options.apiClient ?? false,
+    linksByCompany: await linksByCompanyFor(db, companyId, options.apiClient),
     documents,
     signers,
     idempotency,
