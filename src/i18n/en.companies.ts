@@ -26,6 +26,7 @@ export const englishCompaniesMessages = {
       logo: 'Logo',
       api_key: 'API key',
       webhooks: 'Webhooks',
+      embedding: 'Embedded signing',
     },
     nit_help: 'With its check digit, e.g. 900123456-7',
     support_help: 'Shown in the help dialog and the package reminders.',
@@ -58,6 +59,19 @@ export const englishCompaniesMessages = {
       revoke_label: 'Revoke key %{name}',
       revoke_confirm: 'Key “%{name}” will stop working immediately. Continue?',
       revoked_done: 'Key revoked',
+    },
+    embedding: {
+      intro:
+        'Your own pages may show the signing page in an iframe (allow="camera"): list their origins. The page tells them what happens with postMessage.',
+      origins: 'Allowed origins',
+      origins_help:
+        'One per line, e.g. https://portal.company.com (at most 10; http:// only for 127.0.0.1, localhost or [::1]).',
+      line_problem: 'Line %{line}: %{problem}',
+      links_in_reply: 'Deliver signer links in the API reply instead of e-mail',
+      links_in_reply_help:
+        'Requests created with the API key send no invitation or reminder e-mails; the reply brings each link (signerLinks) and your system delivers it.',
+      save: 'Save embedded signing',
+      saved: 'Embedded signing saved',
     },
     select_department_first: 'Choose a department first',
     webhooks: {

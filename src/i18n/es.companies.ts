@@ -26,6 +26,7 @@ export const spanishCompaniesMessages = {
       logo: 'Logo',
       api_key: 'Clave de API',
       webhooks: 'Webhooks',
+      embedding: 'Firma embebida',
     },
     nit_help: 'Con su dígito de verificación, por ejemplo 900123456-7',
     support_help: 'Se muestran en el diálogo de ayuda y en los recordatorios de paquetes.',
@@ -58,6 +59,20 @@ export const spanishCompaniesMessages = {
       revoke_label: 'Revocar la clave %{name}',
       revoke_confirm: 'La clave «%{name}» dejará de funcionar de inmediato. ¿Continuar?',
       revoked_done: 'Clave revocada',
+    },
+    embedding: {
+      intro:
+        'Sus propias páginas pueden mostrar la página de firma en un iframe (allow="camera"): escriba sus orígenes. La página les avisa lo que pasa con postMessage.',
+      origins: 'Orígenes autorizados',
+      origins_help:
+        'Uno por línea, por ejemplo https://portal.empresa.com (máximo 10; http:// solo para 127.0.0.1, localhost o [::1]).',
+      line_problem: 'Línea %{line}: %{problem}',
+      links_in_reply:
+        'Entregar los enlaces de firma en la respuesta de la API en vez de enviarlos por correo',
+      links_in_reply_help:
+        'Las solicitudes creadas con la clave de API no envían correos de invitación ni recordatorios; la respuesta trae cada enlace (signerLinks) y su sistema lo entrega.',
+      save: 'Guardar firma embebida',
+      saved: 'Configuración de firma embebida guardada',
     },
     select_department_first: 'Elija primero un departamento',
     webhooks: {

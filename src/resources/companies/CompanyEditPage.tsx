@@ -11,6 +11,7 @@ import { ApiKeySection } from './ApiKeySection';
 import type { CompanyRecord } from './CompanyFields';
 import { CompanyStatusChip } from './CompanyFields';
 import { CompanyInputs } from './CompanyInputs';
+import { EmbeddingSection } from './EmbeddingSection';
 import { LogoInput } from './LogoInput';
 import { COMPANY_LIST_PATH } from './paths';
 import { WebhooksSection } from './WebhooksSection';
@@ -80,6 +81,9 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
             <Section title={translate('app.companies.sections.webhooks')}>
               <WebhooksSection />
             </Section>
+            <Section title={translate('app.companies.sections.embedding')}>
+              <EmbeddingSection />
+            </Section>
           </Stack>
         </Box>
         <Divider />
@@ -96,7 +100,7 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
 
 /**
  * /user/company/update/:id (SPEC §2.1): fiscal data, location, support channels, storage
- * (administrator), logo, API key and webhooks. Branches save through update_company_branch.
+ * (administrator), logo, API key, webhooks and embedded signing. Branches save through update_company_branch.
  */
 export function CompanyEditPage() {
   const { id = '' } = useParams();
