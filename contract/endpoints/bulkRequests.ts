@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../define.js';
 import { NOT_TENANT, ownedTable } from '../owners.js';
 import { base64Upload, id } from '../schemas.js';
+import { signerLinks } from './embedding.js';
 import { countryId } from './location.js';
 
 /**
@@ -216,13 +217,15 @@ export const bulkRequests = {
   bulkBatchProgress: endpoint({
     method: 'POST',
     path: 'generate_multiple_sign_request',
-    summary: 'Avance y resumen de un envío masivo: filas enviadas, en cola y fallidas con su motivo.',
+    summary:
+      'Avance y resumen de un envío masivo: filas enviadas, en cola y fallidas con su motivo. Si lo envió una clave de API de una empresa que entrega ella misma los enlaces, responde a esa clave con los enlaces de las solicitudes ya creadas (signerLinks, con requestId).',
     area,
     scope: 'company',
     permissions: ['signature_request.create'],
     apiKey: true,
     body: z.object(batchQuery),
-    reply: bulkBatchRecord,
+    /** signerLinks: for a batch an API key sent for a company that delivers its links, those sent so far. */
+    reply: bulkBatchRecord.extend({ signerLinks }),
     owns: ownsBatch,
     readOnly: true,
     skipAudit: true,

@@ -31,6 +31,8 @@ export type EmbeddingRecord = z.output<typeof embeddingRecord>;
 export const signerLinks = z
   .array(
     z.object({
+      /** In a bulk batch's progress: the request (one per row) the signer belongs to. */
+      requestId: z.number().optional(),
       signerId: z.number(),
       email: z.string(),
       name: z.string(),

@@ -13,6 +13,7 @@ import {
   signatureRequests,
 } from '../../server/db/schema/index.js';
 import { insertApiKey } from '../../server/modules/apiKeys/apiKeys.service.js';
+import { createBulkGroup, sampleBulkRow } from '../../server/requests/bulk/factories.js';
 import { sendDueReminders } from '../../server/requests/history/schedule.js';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { testDatabaseKind } from './support/database.js';
@@ -369,5 +370,59 @@ describe(`signer links in the API reply and framing on ${testDatabaseKind}`, () 
       expect.objectContaining({ email: 'pia.pdf@correo.test', name: 'Pía Pdf' }),
     ]);
     expect(await mailsTo(t, 'pia.pdf@correo.test')).toEqual([]);
+  });
+
+  it("gives a bulk batch's links to the key that sent it, as its requests are made, and e-mails none", async () => {
+    const db = t.deps.database.db;
+    const group = await createBulkGroup(db, { companyId: ids.andina, name: 'Embebido' });
+    const key = withKey(keys.andina);
+    const rows = [sampleBulkRow(1, 'embebido.test'), sampleBulkRow(2, 'embebido.test')];
+    const imported = await api({
+      method: 'POST',
+      url: 'import_documents_packages_rows',
+      payload: { document_package_id: group.packageId, rows },
+      headers: key,
+    });
+    expect(imported.status).toBe(200);
+    const batchId = imported.body.data.id as number;
+    const sent = await api({
+      method: 'POST',
+      url: 'process_signature_request_multiple',
+      payload: { batch_id: batchId },
+      headers: key,
+    });
+    expect(sent.status).toBe(200);
+    await t.deps.queue.drain();
+    const progress = await api({
+      method: 'POST',
+      url: 'generate_multiple_sign_request',
+      payload: { batch_id: batchId },
+      headers: key,
+    });
+    expect(progress.status).toBe(200);
+    const requests = await db
+      .select({ id: signatureRequests.id })
+      .from(signatureRequests)
+      .where(eq(signatureRequests.batchId, batchId));
+    expect(requests).toHaveLength(2);
+    expect(progress.body.data.signerLinks).toEqual(
+      ['firmante1@embebido.test', 'firmante2@embebido.test'].map((email) =>
+        expect.objectContaining({
+          requestId: expect.any(Number),
+          email,
+          url: expect.stringMatching(/\/signature-request\/[A-Za-z0-9_-]{43}$/),
+        }),
+      ),
+    );
+    expect(await mailsTo(t, 'firmante1@embebido.test')).toEqual([]);
+    // The company's staff following the batch on screen never sees the links.
+    const bySession = await api({
+      method: 'POST',
+      url: 'generate_multiple_sign_request',
+      payload: { batch_id: batchId },
+      headers: bearer(tokens.elena),
+    });
+    expect(bySession.status).toBe(200);
+    expect(bySession.body.data.signerLinks).toBeUndefined();
   });
 });

@@ -56,6 +56,8 @@ export const signatureRequestBatches = pgTable(
     /** What every request of the batch shares (signing order, expiry, reminders, message). */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by an API key of a company that delivers its signers' links: its requests e-mail none. */
+    linksByCompany: boolean('links_by_company').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

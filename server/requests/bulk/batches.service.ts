@@ -9,6 +9,8 @@ import { conflict, unprocessable } from '../../errors.js';
 import type { FileReply } from '../../http/handlers.js';
 import { requirePackage } from '../../modules/documentGroups/visibility.js';
 import { checkSpreadsheetUpload } from '../../uploads/index.js';
+import { linksByCompanyFor } from '../core/embedding.js';
+import { type SignerLink, signerLinksOf } from '../core/signerLinks.js';
 import {
   type BatchRecord,
   type BatchSettings,
@@ -253,6 +255,7 @@ export async function sendBulkBatch(
   const { db } = deps.database;
   const current = await loadBatch(db, batchId);
   if (current.packageId) await requirePackage(db, actor, current.packageId, 'send');
+  const linksByCompany = await linksByCompanyFor(db, current.companyId, actor.apiClient);
   const queued = await db.transaction(async (tx) => {
     const [batch] = await tx
       .select()
@@ -281,7 +284,7 @@ export async function sendBulkBatch(
       ON CONFLICT (idempotency_key) DO NOTHING`);
     await tx
       .update(signatureRequestBatches)
-      .set({ status: 'sending', sentAt: deps.clock.now() })
+      .set({ status: 'sending', sentAt: deps.clock.now(), linksByCompany })
       .where(eq(signatureRequestBatches.id, batchId));
     return counts.valid;
   });
@@ -295,9 +298,12 @@ export async function bulkBatchProgress(
   actor: Actor,
   batchId: number,
   onlyProblems: boolean,
-): Promise<BatchRecord> {
+): Promise<BatchRecord & { signerLinks?: SignerLink[] }> {
   const { db } = deps.database;
   const batch = await loadBatch(db, batchId);
   if (batch.packageId) await requirePackage(db, actor, batch.packageId, 'view');
-  return batchRecord(db, batchId, onlyProblems);
+  const record = await batchRecord(db, batchId, onlyProblems);
+  // Only the API keys, which asked for them, read the links of the requests sent so far.
+  if (!batch.linksByCompany || !actor.apiClient) return record;
+  return { ...record, signerLinks: await signerLinksOf(deps, db, { batchId }) };
 }

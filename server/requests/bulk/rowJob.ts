@@ -47,6 +47,7 @@ export function rowRequest(
     expiresAt: deadlineInDays(now, settings.expiry_days ?? plan.expiryDays),
     reminderDays: settings.reminder_days !== undefined ? settings.reminder_days : plan.reminderDays,
     batchId: batch.id,
+    linksByCompany: batch.linksByCompany,
     documents: plan.documents.map((document) => ({
       kind: 'template',
       templateVersionId: document.templateVersionId,

@@ -82,7 +82,9 @@ export async function insertSignatureRequests(
 
   const signers = await insertSigners(deps, tx, batch, requestIds, now);
   await insertEvents(tx, batch, requestIds, signers);
-  const invited = signers.filter((signer) => signer.invited);
+  // A company that delivers its signers' links (they come in its API reply) gets no invitation e-mail.
+  const mailedRequests = new Set(requestIds.filter((_, index) => !batch[index]!.linksByCompany));
+  const invited = signers.filter((signer) => signer.invited && mailedRequests.has(signer.requestId));
   if (invited.length > 0) await queueInvitations(tx, companyId, invited);
   return batch.map((_, index) => ({
     requestId: requestIds[index]!,
@@ -195,7 +197,11 @@ async function insertEvents(
     append({ action: 'sent', userId: prepared.createdBy, details });
     for (const signer of signers)
       if (signer.requestId === requestId && signer.invited)
-        append({ action: 'invited', signerId: signer.id });
+        append({
+          action: 'invited',
+          signerId: signer.id,
+          ...(prepared.linksByCompany ? { details: { delivered_by: 'company' } } : {}),
+        });
   }
   await insertJsonRows(tx, signatureRequestEvents, rows);
 }

@@ -9,32 +9,39 @@ import { signingLink } from './links.js';
  * only in the reply to the API key that created it, derived again on each reply and never stored.
  */
 
-export type SignerLink = { signerId: number; email: string; name: string; url: string };
+export type SignerLink = { signerId: number; email: string; name: string; url: string; requestId?: number };
 
 /** Each signer's and approver's current link (copy recipients sign nothing), in signer order. */
 export async function signerLinksOf(
   deps: Pick<Deps, 'config' | 'secrets'>,
   db: Db,
-  where: { requestId: number } | { signerIds: readonly number[] },
+  where: { requestId: number } | { signerIds: readonly number[] } | { batchId: number },
 ): Promise<SignerLink[]> {
+  const ofBatch = 'batchId' in where;
   const rows = await db
     .select({
+      requestId: signatureRequestSigners.requestId,
       id: signatureRequestSigners.id,
       email: signatureRequestSigners.email,
       name: signatureRequestSigners.name,
       round: signatureRequestSigners.tokenRound,
     })
     .from(signatureRequestSigners)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestSigners.requestId))
     .where(
       and(
         'requestId' in where
           ? eq(signatureRequestSigners.requestId, where.requestId)
-          : inArray(signatureRequestSigners.id, [...where.signerIds, 0]),
+          : 'batchId' in where
+            ? eq(signatureRequests.batchId, where.batchId)
+            : inArray(signatureRequestSigners.id, [...where.signerIds, 0]),
         ne(signatureRequestSigners.kind, 'copy'),
       ),
     )
     .orderBy(asc(signatureRequestSigners.requestId), asc(signatureRequestSigners.number));
   return rows.map((row) => ({
+    // A batch's links name the request (one per row) each belongs to.
+    ...(ofBatch ? { requestId: row.requestId } : {}),
     signerId: row.id,
     email: row.email,
     name: row.name,
