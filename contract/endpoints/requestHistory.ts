@@ -12,6 +12,7 @@ import {
 } from '../requestHistoryRecords.js';
 import { email, id, itemsPerPage, nonEmpty, page, paginated } from '../schemas.js';
 import { emailTrackerFilters } from './emailTracker.js';
+import { signerLinks } from './embedding.js';
 
 export * from '../requestHistoryRecords.js';
 
@@ -93,7 +94,8 @@ const resendEndpoint = (path: string, summary: string) =>
     permissions: ['signature_request.list', 'signature_request.create'],
     apiKey: true,
     body: resendBody,
-    reply: requestSignerRecord,
+    /** signerLinks: the new link, to an API key, when the company delivers its links itself. */
+    reply: requestSignerRecord.extend({ signerLinks }),
     owns: ownsSignerInBody,
     example: { body: { signer_id: 1 } },
   });

@@ -164,6 +164,7 @@ describe(`embedded signing settings on ${testDatabaseKind}`, () => {
 describe(`signer links in the API reply and framing on ${testDatabaseKind}`, () => {
   let andinaLink = '';
   let caribeLink = '';
+  let ireneLink: { signerId: number; url: string } = { signerId: 0, url: '' };
 
   beforeAll(async () => {
     expect((await putEmbedding(withKey(keys.andina), ids.andina, [PORTAL, LOCAL])).status).toBe(200);
@@ -252,6 +253,7 @@ describe(`signer links in the API reply and framing on ${testDatabaseKind}`, () 
     const again = await send();
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data.signerLinks).toEqual(first.json().data.signerLinks);
+    ireneLink = first.json().data.signerLinks[0];
     const [kept] = await t.deps.database.db
       .select()
       .from(idempotencyKeys)
@@ -424,5 +426,26 @@ describe(`signer links in the API reply and framing on ${testDatabaseKind}`, () 
     });
     expect(bySession.status).toBe(200);
     expect(bySession.body.data.signerLinks).toBeUndefined();
+  });
+
+  it("answers a resend by the key with the signer's new link, and e-mails nothing", async () => {
+    const resent = await api({
+      method: 'POST',
+      url: 'resend_signature_request',
+      payload: { signer_id: ireneLink.signerId },
+      headers: withKey(keys.andina),
+    });
+    expect(resent.status).toBe(200);
+    const [link] = resent.body.data.signerLinks;
+    expect(link).toMatchObject({ signerId: ireneLink.signerId, email: 'irene.idem@correo.test' });
+    expect(link.url).not.toBe(ireneLink.url);
+    expect(await mailsTo(t, 'irene.idem@correo.test')).toEqual([]);
+    const old = await api({
+      method: 'POST',
+      url: 'verify_token_sign_request',
+      payload: { token: tokenOf(ireneLink.url) },
+      headers: {},
+    });
+    expect(old.status).toBe(410);
   });
 });

@@ -63,6 +63,26 @@ export async function signerLinksReply(
   return { signerLinks: await signerLinksOf(deps, db, { requestId }) };
 }
 
+/**
+ * `signerLinks` for a resend's reply (a new round replaces the link): the signer's new link, only
+ * to an API key and only for a request whose links the company delivers.
+ */
+export async function resentLinkReply(
+  deps: Pick<Deps, 'config' | 'secrets' | 'database'>,
+  apiClient: boolean | undefined,
+  signerId: number,
+): Promise<{ signerLinks?: SignerLink[] }> {
+  if (!apiClient) return {};
+  const { db } = deps.database;
+  const [row] = await db
+    .select({ linksByCompany: signatureRequests.linksByCompany })
+    .from(signatureRequestSigners)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureRequestSigners.requestId))
+    .where(eq(signatureRequestSigners.id, signerId));
+  if (!row?.linksByCompany) return {};
+  return { signerLinks: await signerLinksOf(deps, db, { signerIds: [signerId] }) };
+}
+
 type LinkedReply = { data: { signerLinks: { signerId: number; url?: string }[] } };
 
 const hasSignerLinks = (body: unknown): body is LinkedReply =>

@@ -4,6 +4,7 @@ import { signatureRequestDocuments } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { resentLinkReply } from '../core/signerLinks.js';
 import {
   ACTION_MESSAGES,
   cancelRequest,
@@ -33,11 +34,17 @@ export const requestHistoryHandlers: Handlers<typeof requestHistory> = {
     data: await requestDetailOf(deps, body.request_id),
   }),
   resendSignatureRequest: async ({ deps, actor, body }) => ({
-    data: await resendInvitation(deps, actor, body),
+    data: {
+      ...(await resendInvitation(deps, actor, body)),
+      ...(await resentLinkReply(deps, actor.apiClient, body.signer_id)),
+    },
     message: ACTION_MESSAGES.resent,
   }),
   resendSignatureRequestPdf: async ({ deps, actor, body }) => ({
-    data: await resendInvitation(deps, actor, body),
+    data: {
+      ...(await resendInvitation(deps, actor, body)),
+      ...(await resentLinkReply(deps, actor.apiClient, body.signer_id)),
+    },
     message: ACTION_MESSAGES.resent,
   }),
   cancelSignatureRequest: async ({ deps, actor, body }) => ({
