@@ -27,10 +27,10 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const IPV6 = /^\[[0-9a-f:.]+\]$/;
 
-const isIpv4 = (host: string) => {
-  const parts = IPV4.exec(host);
-  return parts !== null && parts.slice(1).every((part) => Number(part) <= 255);
-};
+const isIpv4 = (host: string) =>
+  IPV4.exec(host)
+    ?.slice(1)
+    .every((part) => Number(part) <= 255) ?? false;
 
 /** The origin as browsers write it, or the Spanish reason it is not one. */
 export function normaliseFrameOrigin(input: string): { origin: string } | { problem: string } {

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { EMBED_ADMINISTRATOR, EMBED_GROUP } from './fixtures/embeddedSigning.fixture.js';
+import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
+import { apiSession, signPageIn } from './support/apiSession.js';
 import { waitForMail } from './support/mail.js';
 
 /**
@@ -166,4 +168,36 @@ test('a page of an allowed origin frames the signer, who signs inside; a third o
     allowed.server.close();
     third.server.close();
   }
+});
+
+test('the company administrator sets embedded signing on the company page, which fits a phone', async ({
+  page,
+}) => {
+  const session = await apiSession(EMBED_ADMINISTRATOR.email, EMBED_ADMINISTRATOR.password);
+  const companyId = session.user.company_id;
+  await signPageIn(page, session);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/user/company/update/${companyId}`);
+  const origins = page.getByRole('textbox', { name: 'Orígenes autorizados' });
+  await expect(origins).toBeEnabled();
+  await origins.fill('https://Portal.Embebido.Example.CO/\nhttp://portal.embebido.example.co');
+  await page.getByRole('button', { name: 'Guardar firma embebida' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Línea 2:' })).toContainText('https://');
+  await origins.fill('https://Portal.Embebido.Example.CO/\nhttp://localhost:8080');
+  const links = page.getByRole('switch', { name: /Entregar los enlaces de firma/ });
+  await links.uncheck();
+  await page.getByRole('button', { name: 'Guardar firma embebida' }).click();
+  await expect(page.getByText('Configuración de firma embebida guardada')).toBeVisible();
+  await expect(origins).toHaveValue('https://portal.embebido.example.co\nhttp://localhost:8080');
+  await expectNoHorizontalOverflow(page);
+
+  const saved = await call<{ frame_origins: string[]; signer_links_in_reply: boolean }>(
+    { authorization: `Bearer ${session.token}` },
+    'GET',
+    `company_embedding/${companyId}`,
+  );
+  expect(saved.body.data).toEqual({
+    frame_origins: ['https://portal.embebido.example.co', 'http://localhost:8080'],
+    signer_links_in_reply: false,
+  });
 });
