@@ -114,7 +114,7 @@ test('the administrator creates, filters, shows, edits, exports and deletes comp
   await expect(page.getByRole('heading', { level: 1, name: 'Actualizar empresa' })).toBeVisible();
   await expect(page.getByText(/La clave actual empieza por/)).toBeVisible();
   await page.getByLabel('Teléfono de soporte').fill('+57 601 555 0199');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/company(\?|$)/);
   await search(page, name);
   await rowOf(page, name).getByRole('button', { name: 'Ver detalles' }).click();
@@ -166,7 +166,7 @@ test('a company user manages its branches and never sees other companies', async
   await expect(page).toHaveURL(/\/user\/company\/update\/\d+$/);
   await expect(page.getByLabel('Capacidad de almacenamiento (GB)')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Razón social' }).fill(`${branch} Norte`);
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/company(\?|$)/);
 
   // Export holds its own records only.
