@@ -112,7 +112,7 @@ test('the administrator creates, filters, shows, edits, exports and deletes comp
   await rowOf(page, name).getByRole('button', { name: 'Actualizar' }).click();
   await expect(page).toHaveURL(/\/user\/company\/update\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Actualizar empresa' })).toBeVisible();
-  await expect(page.getByText(/La clave actual empieza por/)).toBeVisible();
+  await expect(page.getByText(/La clave principal empieza por/)).toBeVisible();
   await page.getByLabel('Teléfono de soporte').fill('+57 601 555 0199');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/company(\?|$)/);
