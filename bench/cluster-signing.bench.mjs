@@ -1,0 +1,404 @@
+// Issue 24's cluster under signers: nginx (the shipped config) in front of 1, then 2, built server
+// processes on a throwaway PostgreSQL 15 cluster, files in a loopback S3 (s3rver), mail to a
+// loopback SMTP server — the cluster test's helpers (tests/api/support). CLUSTER_BENCH_SIGNERS
+// (1,000) one-signer requests whose signer proves an e-mailed code are sent through the API
+// (import_documents_packages_rows, then process_signature_request_multiple; not measured), then
+// every signer, 50 at a time, goes through nginx as the signing page does: opens the link, has a
+// code mailed and proves it, draws and signs. Figures: each call's p50/p95 (goal p95 ≤ 150 ms),
+// each request's last signature → sealed (goal ≤ 60 s), sealed documents per second and its
+// ratio 2 processes ÷ 1 (goal ≥ 1.5), with the CPU each process (and its render child) used.
+
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { freePort, startPostgres } from '../scripts/pg.mjs';
+import { percentile, ROOT, sleep, startServer, tmpDir } from './lib.mjs';
+import { familyCpuSeconds, machineCpu } from './processCpu.mjs';
+
+const SIGNERS = Number(process.env.CLUSTER_BENCH_SIGNERS ?? 1000);
+const CONCURRENCY = 50;
+const PROCESS_COUNTS = [1, 2];
+/** Jobs each process runs at once: the shipped default (deploy/rubrica.env.example). */
+const JOB_WORKERS = process.env.JOB_WORKERS ?? '1';
+const SEAL_TIMEOUT_MS = 15 * 60_000;
+const SENDER = { email: 'sofia@cluster.bench', password: 'Cluster-Envia-2026' };
+const DOMAIN = 'firmantes.cluster.bench';
+/** The signing page's calls, in its order: the figures' step names. */
+const STEPS = ['open', 'open_notice', 'send_code', 'validate_code', 'upload_signature', 'sign'];
+/** The largest row count import_documents_packages_rows takes in one call (BULK_JSON_MAX_ROWS). */
+const IMPORT_CHUNK = 1000;
+
+const load = (/** @type {string} */ file) => tsImport(path.join(ROOT, file), import.meta.url);
+const round = (/** @type {number} */ value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The captured mail by recipient, indexed as it arrives (the signers' pollers would otherwise
+ * scan thousands of messages each time).
+ * @param {{ messages: { to: string[], subject: string, text: string }[] }} smtp
+ * @param {{ invitationLink: Function, mailedCode: Function }} parse
+ */
+function mailIndex(smtp, { invitationLink, mailedCode }) {
+  let seen = 0;
+  /** @type {Map<string, string>} */
+  const tokens = new Map();
+  /** @type {Map<string, string[]>} */
+  const codes = new Map();
+  const update = () => {
+    for (; seen < smtp.messages.length; seen++) {
+      const mail = /** @type {(typeof smtp.messages)[number]} */ (smtp.messages[seen]);
+      const code = mailedCode(mail);
+      const link = code ? null : invitationLink(mail);
+      for (const address of mail.to) {
+        if (code) codes.set(address, [...(codes.get(address) ?? []), code]);
+        else if (link && mail.subject.includes('le solicita firmar')) tokens.set(address, link[2]);
+      }
+    }
+  };
+  return {
+    /** @param {string} address */
+    token(address) {
+      update();
+      return tokens.get(address);
+    },
+    invited() {
+      update();
+      return tokens.size;
+    },
+    /** @param {string} address @param {number} index */
+    code(address, index) {
+      update();
+      return codes.get(address)?.[index];
+    },
+  };
+}
+
+/** Waits for `condition` (every `everyMs`), failing with `label` at the deadline. */
+async function until(
+  /** @type {string} */ label,
+  /** @type {() => any} */ condition,
+  timeoutMs,
+  everyMs = 50,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${label}`);
+    await sleep(everyMs);
+  }
+}
+
+/** A JSON POST to `<base>/api/<path>`; throws unless it answers 200. */
+async function post(base, path, body, headers = {}) {
+  const response = await fetch(`${base}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/**
+ * nginx in front of `processes` built servers on a fresh PostgreSQL cluster, S3 and SMTP; the
+ * sender's company and a one-signer group whose signer proves an e-mailed code.
+ */
+async function startCluster(processes, log, support) {
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const pg = await startPostgres({ log });
+    stops.push(() => pg.stop());
+    const s3 = await support.startLoopbackS3('rubrica-cluster-bench');
+    stops.push(() => s3.stop());
+    const smtp = await support.startSmtpCapture();
+    stops.push(() => smtp.stop());
+    // nginx's port first: the servers' PUBLIC_URL (the invitations' links) points at it.
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    const env = {
+      ...s3.env,
+      DATABASE_URL: pg.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: '1',
+      JOB_WORKERS,
+      // Every signer of the bench calls from 127.0.0.1.
+      RATE_LIMIT_SCALE: '100',
+    };
+    const servers = await Promise.all(
+      Array.from({ length: processes }, () => startServer({ dataDir: tmpDir(), env, timeoutMs: 180_000 })),
+    );
+    stops.push(async () => {
+      for (const server of servers) await server.stop();
+    });
+    const nginx = await support.startNginx(
+      servers.map((server) => server.url.replace('http://', '')),
+      proxyPort,
+    );
+    stops.push(() => nginx.stop());
+
+    const database = await support.openDatabase({ databaseUrl: pg.url, dataDir: '' });
+    stops.push(() => database.close());
+    const { db } = database;
+    const companyId = await support.createCompany(db, { fiscalName: 'Clúster S.A.S.', taxId: '900123456-7' });
+    const planId = await support.createPlan(db, { name: 'Plan clúster', signatures: SIGNERS + 10 });
+    await support.assignPlan(db, { companyId, planId, unitsTotal: SIGNERS + 10 });
+    await support.createUser(db, {
+      companyId,
+      roleId: support.ROLE.companyAdministrator,
+      name: 'Sofía',
+      lastName: 'Envía',
+      ...SENDER,
+    });
+    const { packageId } = await support.createBulkGroup(db, { companyId, name: 'Clúster' });
+    await db
+      .update(support.documentPackageSignerRoles)
+      .set({ authentication: ['email_otp'] })
+      .where(support.eq(support.documentPackageSignerRoles.packageId, packageId));
+    return { db, servers, smtp, publicUrl, packageId, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** The sender's rows through the API, sent, until every signer has their invitation. */
+async function sendRequests(cluster, mail) {
+  const signin = await post(cluster.publicUrl, 'users/signin', SENDER);
+  const auth = { authorization: `Bearer ${signin.data.token}` };
+  const { sampleBulkRow } = await load('server/requests/bulk/factories.ts');
+  for (let start = 0; start < SIGNERS; start += IMPORT_CHUNK) {
+    const rows = Array.from({ length: Math.min(IMPORT_CHUNK, SIGNERS - start) }, (_, i) =>
+      sampleBulkRow(start + i + 1, DOMAIN),
+    );
+    const batch = await post(
+      cluster.publicUrl,
+      'import_documents_packages_rows',
+      { document_package_id: cluster.packageId, rows, expiry_days: 10 },
+      auth,
+    );
+    if (batch.data.valid !== rows.length) throw new Error(`rows refused: ${JSON.stringify(batch.data)}`);
+    await post(cluster.publicUrl, 'process_signature_request_multiple', { batch_id: batch.data.id }, auth);
+  }
+  await until('every signer is invited', () => mail.invited() >= SIGNERS, 10 * 60_000, 250);
+}
+
+/**
+ * One signer on the signing page: each call timed into `latencies[step]`; the wait for the
+ * code's e-mail into `latencies.code_mail`.
+ */
+async function signAsThePage(base, token, address, mail, latencies) {
+  const session = { 'x-signing-session': randomBytes(24).toString('base64url') };
+  const timed = async (step, path, body) => {
+    const started = performance.now();
+    const reply = await post(base, path, { token, ...body }, session);
+    latencies[step].push(performance.now() - started);
+    return reply;
+  };
+  await timed('open', 'verify_token_sign_request', {});
+  await timed('open_notice', 'send_notification_attempt_open_document', {});
+  await timed('send_code', 'send_code', { channel: 'email' });
+  const mailed = performance.now();
+  const code = await until(`the code mailed to ${address}`, () => mail.code(address, 0), 5 * 60_000, 20);
+  latencies.code_mail.push(performance.now() - mailed);
+  await timed('validate_code', 'validate_code', { code });
+  await timed('upload_signature', 'upload_sign_images', { image: TINY_PNG, kind: 'drawn' });
+  await timed('sign', 'do_sign_request', { consent_version: CONSENT_VERSION, signature: { kind: 'drawn' } });
+}
+
+let TINY_PNG = '';
+let CONSENT_VERSION = '';
+
+/** CPU seconds of each server process, and of its render child apart. */
+const serversCpu = (servers) =>
+  servers.map((server) => {
+    const { own, children } = familyCpuSeconds(server.pid);
+    return { server: own, children };
+  });
+
+/** The whole workload on `processes` processes. */
+async function runWorkload(processes, log, support) {
+  const cluster = await startCluster(processes, log, support);
+  try {
+    const mail = mailIndex(cluster.smtp, support);
+    const sendStarted = performance.now();
+    await sendRequests(cluster, mail);
+    log(
+      `${processes} process(es): ${SIGNERS} requests sent in ${round((performance.now() - sendStarted) / 1000)} s`,
+    );
+    // The invitations' jobs are done: what runs from here is the signers' and the seals'.
+    const addresses = Array.from({ length: SIGNERS }, (_, i) => `firmante${i + 1}@${DOMAIN}`);
+    /** @type {Record<string, number[]>} */
+    const latencies = Object.fromEntries([...STEPS, 'code_mail'].map((step) => [step, []]));
+    const cpuBefore = serversCpu(cluster.servers);
+    const machineBefore = machineCpu();
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
+    const started = Date.now();
+    const waiting = [...addresses];
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let address = waiting.shift(); address; address = waiting.shift())
+          await signAsThePage(cluster.publicUrl, mail.token(address), address, mail, latencies);
+      }),
+    );
+    const signedMs = Date.now() - started;
+    log(`${processes} process(es): ${SIGNERS} signers signed in ${round(signedMs / 1000)} s`);
+    const sealed = await until(
+      'every request is sealed',
+      async () => {
+        const rows = await support.queryRows(
+          cluster.db,
+          support.sql`SELECT extract(epoch FROM completed_at) * 1000 AS completed,
+                             extract(epoch FROM sealed_at) * 1000 AS sealed, seal_status
+                      FROM signature_requests`,
+        );
+        return rows.length === SIGNERS && rows.every((row) => row.seal_status === 'sealed') && rows;
+      },
+      SEAL_TIMEOUT_MS,
+      250,
+    );
+    const cpuAfter = serversCpu(cluster.servers);
+    const machine = machineCpu().since(machineBefore);
+    const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
+    const completed = sealed.map((row) => Number(row.completed));
+    const sealedAt = sealed.map((row) => Number(row.sealed));
+    const toSealed = sealed.map((row) => Number(row.sealed) - Number(row.completed));
+    const windowMs = Math.max(...sealedAt) - Math.min(...completed);
+    const cpu = cpuAfter.map((after, i) => ({
+      server: round(after.server - (cpuBefore[i]?.server ?? 0)),
+      children: round(after.children - (cpuBefore[i]?.children ?? 0)),
+    }));
+    const elapsedS = (Math.max(...sealedAt) - started) / 1000;
+    const result = {
+      processes,
+      latencies,
+      signedMs,
+      toSealed,
+      rate: SIGNERS / (windowMs / 1000),
+      signRate: SIGNERS / (signedMs / 1000),
+      cpu,
+      elapsedS,
+      machineBusy: machine.busy,
+      load: { before: loadBefore, after: loadAfter },
+    };
+    log(
+      `${processes} process(es): sealed ${round(result.rate, 2)} documents/s over ${round(windowMs / 1000)} s; ` +
+        `last signature → sealed p95 ${round(percentile(toSealed, 95) / 1000)} s, max ${round(Math.max(...toSealed) / 1000)} s; ` +
+        `CPU s per process (server + render child) ${cpu.map((c) => `${c.server} + ${c.children}`).join(', ')} over ${round(elapsedS)} s; ` +
+        `machine ${round(machine.busy * 100, 0)} % busy; load ${loadBefore} → ${loadAfter}`,
+    );
+    for (const step of [...STEPS, 'code_mail'])
+      log(
+        `  ${step}: p50 ${round(percentile(latencies[step], 50))} ms, p95 ${round(percentile(latencies[step], 95))} ms`,
+      );
+    return result;
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/** The single-process seal bench's median on this machine, when bench/results.json has it. */
+function sealBenchMedian() {
+  try {
+    const figures = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results.json'), 'utf8')).figures;
+    return figures['seal.ours_median']?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The figures of one run, named `cluster_signing.p<processes>.*`. */
+function rowsOf(result) {
+  const prefix = `cluster_signing.p${result.processes}`;
+  const note = `${SIGNERS} signers, c=${CONCURRENCY}, ${result.processes} process(es), JOB_WORKERS=${JOB_WORKERS}`;
+  return [
+    ...STEPS.map((step) => ({
+      name: `${prefix}.${step}_p95`,
+      label: `${step} through nginx, 95th percentile (goal ≤ 150)`,
+      value: round(percentile(result.latencies[step], 95)),
+      unit: 'ms',
+      better: /** @type {const} */ ('lower'),
+      note: `p50 ${round(percentile(result.latencies[step], 50))} ms; ${note}`,
+    })),
+    {
+      name: `${prefix}.code_mail_p95`,
+      label: 'send_code answered → the code in the loopback SMTP server, 95th percentile',
+      value: round(percentile(result.latencies.code_mail, 95)),
+      unit: 'ms',
+      better: 'lower',
+      note: `p50 ${round(percentile(result.latencies.code_mail, 50))} ms; ${note}`,
+    },
+    {
+      name: `${prefix}.to_sealed_p95`,
+      label: "a request's last signature → sealed, 95th percentile (goal ≤ 60)",
+      value: round(percentile(result.toSealed, 95) / 1000),
+      unit: 's',
+      better: 'lower',
+      note,
+    },
+    {
+      name: `${prefix}.to_sealed_max`,
+      label: "a request's last signature → sealed, the slowest (goal ≤ 60)",
+      value: round(Math.max(...result.toSealed) / 1000),
+      unit: 's',
+      better: 'lower',
+      note,
+    },
+    {
+      name: `${prefix}.sealed_per_s`,
+      label: 'sealed documents per second, first signature to last seal',
+      value: round(result.rate, 2),
+      unit: 'docs/s',
+      better: 'higher',
+      note: `signing alone ${round(result.signRate, 1)} signers/s; CPU s (server + render child): ${result.cpu.map((c) => `${c.server} + ${c.children}`).join(', ')}; machine ${round(result.machineBusy * 100, 0)} % busy, /proc/loadavg ${result.load.before} → ${result.load.after}; ${note}`,
+    },
+  ];
+}
+
+/**
+ * @param {import('../scripts/bench.mjs').BenchContext} ctx
+ * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
+ */
+export default async function run({ log }) {
+  const support = {
+    ...(await load('tests/api/support/nginx.ts')),
+    ...(await load('tests/api/support/smtpCapture.ts')),
+    ...(await load('tests/api/support/throughProxy.ts')),
+    ...(await load('tests/support/s3/loopbackS3.ts')),
+    ...(await load('server/db/client.ts')),
+    ...(await load('server/db/factories.ts')),
+    ...(await load('server/db/schema/index.ts')),
+    ...(await load('server/requests/bulk/factories.ts')),
+    ...(await load('contract/permissions.ts')),
+    ...(await import('drizzle-orm')),
+  };
+  if (support.nginxMissing) throw new Error(support.nginxMissing);
+  TINY_PNG = (await load('tests/api/support/signing.ts')).TINY_PNG_BASE64;
+  CONSENT_VERSION = (await load('server/requests/core/consent.ts')).CONSENT.version;
+  log(
+    `${SIGNERS} signers at c=${CONCURRENCY} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}`,
+  );
+  const results = [];
+  for (const processes of PROCESS_COUNTS) results.push(await runWorkload(processes, log, support));
+  const [one, two] = results;
+  const sealMedian = sealBenchMedian();
+  const rows = results.flatMap(rowsOf);
+  rows.push({
+    name: 'cluster_signing.sealed_per_s_ratio',
+    label: 'sealed documents per second, 2 processes ÷ 1 (goal ≥ 1.5)',
+    value: round((two?.rate ?? 0) / (one?.rate ?? 1), 2),
+    unit: '×',
+    better: 'higher',
+    note:
+      sealMedian === null
+        ? 'no seal.ours_median in bench/results.json to compare with'
+        : `the single-process seal bench (seal.ours_median ${sealMedian} ms, 10 pages) seals ${round(1000 / sealMedian, 1)} documents/s in a loop`,
+  });
+  return rows;
+}
