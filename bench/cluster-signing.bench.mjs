@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { freePort, startPostgres } from '../scripts/pg.mjs';
-import { percentile, ROOT, sleep, startServer, tmpDir } from './lib.mjs';
+import { percentile, ROOT, startServer, tmpDir } from './lib.mjs';
 import { familyCpuSeconds, machineCpu } from './processCpu.mjs';
 
 const SIGNERS = Number(process.env.CLUSTER_BENCH_SIGNERS ?? 1000);
@@ -33,13 +33,18 @@ const IMPORT_CHUNK = 1000;
 const load = (/** @type {string} */ file) => tsImport(path.join(ROOT, file), import.meta.url);
 const round = (/** @type {number} */ value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** The cluster test's helpers and the server modules the bench drives, loaded through tsx by `run`. */
+let support = /** @type {Record<string, any>} */ ({});
+let TINY_PNG = '';
+let CONSENT_VERSION = '';
+
 /**
  * The captured mail by recipient, indexed as it arrives (the signers' pollers would otherwise
  * scan thousands of messages each time).
  * @param {{ messages: { to: string[], subject: string, text: string }[] }} smtp
- * @param {{ invitationLink: Function, mailedCode: Function }} parse
  */
-function mailIndex(smtp, { invitationLink, mailedCode }) {
+function mailIndex(smtp) {
+  const { invitationLink, mailedCode } = support;
   let seen = 0;
   /** @type {Map<string, string>} */
   const tokens = new Map();
@@ -74,22 +79,6 @@ function mailIndex(smtp, { invitationLink, mailedCode }) {
   };
 }
 
-/** Waits for `condition` (every `everyMs`), failing with `label` at the deadline. */
-async function until(
-  /** @type {string} */ label,
-  /** @type {() => any} */ condition,
-  timeoutMs,
-  everyMs = 50,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${label}`);
-    await sleep(everyMs);
-  }
-}
-
 /** A JSON POST to `<base>/api/<path>`; throws unless it answers 200. */
 async function post(base, path, body, headers = {}) {
   const response = await fetch(`${base}/api/${path}`, {
@@ -106,7 +95,7 @@ async function post(base, path, body, headers = {}) {
  * nginx in front of `processes` built servers on a fresh PostgreSQL cluster, S3 and SMTP; the
  * sender's company and a one-signer group whose signer proves an e-mailed code.
  */
-async function startCluster(processes, log, support) {
+async function startCluster(processes, log) {
   const stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -146,21 +135,7 @@ async function startCluster(processes, log, support) {
     const database = await support.openDatabase({ databaseUrl: pg.url, dataDir: '' });
     stops.push(() => database.close());
     const { db } = database;
-    const companyId = await support.createCompany(db, { fiscalName: 'Clúster S.A.S.', taxId: '900123456-7' });
-    const planId = await support.createPlan(db, { name: 'Plan clúster', signatures: SIGNERS + 10 });
-    await support.assignPlan(db, { companyId, planId, unitsTotal: SIGNERS + 10 });
-    await support.createUser(db, {
-      companyId,
-      roleId: support.ROLE.companyAdministrator,
-      name: 'Sofía',
-      lastName: 'Envía',
-      ...SENDER,
-    });
-    const { packageId } = await support.createBulkGroup(db, { companyId, name: 'Clúster' });
-    await db
-      .update(support.documentPackageSignerRoles)
-      .set({ authentication: ['email_otp'] })
-      .where(support.eq(support.documentPackageSignerRoles.packageId, packageId));
+    const { packageId } = await support.seedOtpSender(db, { sender: SENDER, units: SIGNERS + 10 });
     return { db, servers, smtp, publicUrl, packageId, stop: stopAll };
   } catch (error) {
     await stopAll();
@@ -186,7 +161,7 @@ async function sendRequests(cluster, mail) {
     if (batch.data.valid !== rows.length) throw new Error(`rows refused: ${JSON.stringify(batch.data)}`);
     await post(cluster.publicUrl, 'process_signature_request_multiple', { batch_id: batch.data.id }, auth);
   }
-  await until('every signer is invited', () => mail.invited() >= SIGNERS, 10 * 60_000, 250);
+  await support.until('every signer is invited', () => mail.invited() >= SIGNERS, 10 * 60_000, 250);
 }
 
 /**
@@ -205,15 +180,17 @@ async function signAsThePage(base, token, address, mail, latencies) {
   await timed('open_notice', 'send_notification_attempt_open_document', {});
   await timed('send_code', 'send_code', { channel: 'email' });
   const mailed = performance.now();
-  const code = await until(`the code mailed to ${address}`, () => mail.code(address, 0), 5 * 60_000, 20);
+  const code = await support.until(
+    `the code mailed to ${address}`,
+    () => mail.code(address, 0),
+    5 * 60_000,
+    20,
+  );
   latencies.code_mail.push(performance.now() - mailed);
   await timed('validate_code', 'validate_code', { code });
   await timed('upload_signature', 'upload_sign_images', { image: TINY_PNG, kind: 'drawn' });
   await timed('sign', 'do_sign_request', { consent_version: CONSENT_VERSION, signature: { kind: 'drawn' } });
 }
-
-let TINY_PNG = '';
-let CONSENT_VERSION = '';
 
 /** CPU seconds of each server process, and of its render child apart. */
 const serversCpu = (servers) =>
@@ -222,11 +199,29 @@ const serversCpu = (servers) =>
     return { server: own, children };
   });
 
+/**
+ * The jobs run since `startedMs`, by queue: how many, and the median time between one job's end
+ * and the previous one's on the same process — the run of a job while they queue up (each
+ * process runs one at a time with JOB_WORKERS=1), which no column records.
+ */
+async function jobsSince(db, startedMs) {
+  const rows = await support.queryRows(
+    db,
+    support.sql`SELECT queue, count(*)::int AS jobs,
+               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY gap_ms)::numeric, 1) AS median_gap_ms
+        FROM (SELECT queue, extract(epoch FROM completed_at - lag(completed_at)
+                       OVER (PARTITION BY locked_by ORDER BY completed_at)) * 1000 AS gap_ms
+              FROM jobs WHERE status = 'done' AND created_at >= to_timestamp(${startedMs / 1000})) AS done
+        GROUP BY queue ORDER BY count(*) DESC`,
+  );
+  return rows.map((row) => `${row.queue} ${row.jobs} (${row.median_gap_ms} ms)`).join(', ');
+}
+
 /** The whole workload on `processes` processes. */
-async function runWorkload(processes, log, support) {
-  const cluster = await startCluster(processes, log, support);
+async function runWorkload(processes, log) {
+  const cluster = await startCluster(processes, log);
   try {
-    const mail = mailIndex(cluster.smtp, support);
+    const mail = mailIndex(cluster.smtp);
     const sendStarted = performance.now();
     await sendRequests(cluster, mail);
     log(
@@ -249,7 +244,7 @@ async function runWorkload(processes, log, support) {
     );
     const signedMs = Date.now() - started;
     log(`${processes} process(es): ${SIGNERS} signers signed in ${round(signedMs / 1000)} s`);
-    const sealed = await until(
+    const sealed = await support.until(
       'every request is sealed',
       async () => {
         const rows = await support.queryRows(
@@ -264,6 +259,7 @@ async function runWorkload(processes, log, support) {
       250,
     );
     const cpuAfter = serversCpu(cluster.servers);
+    const jobs = await jobsSince(cluster.db, started);
     const machine = machineCpu().since(machineBefore);
     const loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
     const completed = sealed.map((row) => Number(row.completed));
@@ -286,6 +282,7 @@ async function runWorkload(processes, log, support) {
       elapsedS,
       machineBusy: machine.busy,
       load: { before: loadBefore, after: loadAfter },
+      jobs,
     };
     log(
       `${processes} process(es): sealed ${round(result.rate, 2)} documents/s over ${round(windowMs / 1000)} s; ` +
@@ -293,6 +290,7 @@ async function runWorkload(processes, log, support) {
         `CPU s per process (server + render child) ${cpu.map((c) => `${c.server} + ${c.children}`).join(', ')} over ${round(elapsedS)} s; ` +
         `machine ${round(machine.busy * 100, 0)} % busy; load ${loadBefore} → ${loadAfter}`,
     );
+    log(`  jobs since the first signer, by queue: ${jobs}`);
     for (const step of [...STEPS, 'code_mail'])
       log(
         `  ${step}: p50 ${round(percentile(latencies[step], 50))} ms, p95 ${round(percentile(latencies[step], 95))} ms`,
@@ -356,7 +354,7 @@ function rowsOf(result) {
       value: round(result.rate, 2),
       unit: 'docs/s',
       better: 'higher',
-      note: `signing alone ${round(result.signRate, 1)} signers/s; CPU s (server + render child): ${result.cpu.map((c) => `${c.server} + ${c.children}`).join(', ')}; machine ${round(result.machineBusy * 100, 0)} % busy, /proc/loadavg ${result.load.before} → ${result.load.after}; ${note}`,
+      note: `signing alone ${round(result.signRate, 1)} signers/s; CPU s (server + render child): ${result.cpu.map((c) => `${c.server} + ${c.children}`).join(', ')}; jobs by queue (median gap between two ends on a process): ${result.jobs}; machine ${round(result.machineBusy * 100, 0)} % busy, /proc/loadavg ${result.load.before} → ${result.load.after}; ${note}`,
     },
   ];
 }
@@ -366,16 +364,13 @@ function rowsOf(result) {
  * @returns {Promise<import('../scripts/bench.mjs').BenchRow[]>}
  */
 export default async function run({ log }) {
-  const support = {
+  support = {
     ...(await load('tests/api/support/nginx.ts')),
     ...(await load('tests/api/support/smtpCapture.ts')),
     ...(await load('tests/api/support/throughProxy.ts')),
     ...(await load('tests/support/s3/loopbackS3.ts')),
     ...(await load('server/db/client.ts')),
-    ...(await load('server/db/factories.ts')),
-    ...(await load('server/db/schema/index.ts')),
-    ...(await load('server/requests/bulk/factories.ts')),
-    ...(await load('contract/permissions.ts')),
+    ...(await load('tests/api/support/clusterCompany.ts')),
     ...(await import('drizzle-orm')),
   };
   if (support.nginxMissing) throw new Error(support.nginxMissing);
@@ -385,7 +380,7 @@ export default async function run({ log }) {
     `${SIGNERS} signers at c=${CONCURRENCY} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}`,
   );
   const results = [];
-  for (const processes of PROCESS_COUNTS) results.push(await runWorkload(processes, log, support));
+  for (const processes of PROCESS_COUNTS) results.push(await runWorkload(processes, log));
   const [one, two] = results;
   const sealMedian = sealBenchMedian();
   const rows = results.flatMap(rowsOf);

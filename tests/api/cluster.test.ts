@@ -5,19 +5,14 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROLE } from '../../contract/permissions.js';
 import { missingReason } from '../../scripts/system-tools.mjs';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, queryRows } from '../../server/db/client.js';
-import { assignPlan, createCompany, createPlan, createUser } from '../../server/db/factories.js';
-import {
-  documentPackageSignerRoles,
-  platformSecrets,
-  signatureRequestDocuments,
-} from '../../server/db/schema/index.js';
-import { createBulkGroup, sampleBulkRow, sampleBulkSheet } from '../../server/requests/bulk/factories.js';
+import { platformSecrets, signatureRequestDocuments } from '../../server/db/schema/index.js';
+import { sampleBulkRow, sampleBulkSheet } from '../../server/requests/bulk/factories.js';
 import { createS3Storage } from '../../server/storage/s3.js';
 import { startLoopbackS3 } from '../support/s3/loopbackS3.js';
+import { seedOtpSender } from './support/clusterCompany.js';
 import { createPostgresDatabase, postgresEnv, testDatabaseKind } from './support/database.js';
 import { nginxMissing, startNginx } from './support/nginx.js';
 import { freePort, killHard } from './support/processes.js';
@@ -118,26 +113,10 @@ describe.skipIf(skipReason)(`a cluster behind nginx${skipReason ? ` (omitido: ${
     cleanups.push(() => nginx.stop());
     const call = httpCaller(publicUrl);
 
-    // A company with units, its administrator with a password, and a one-signer group whose signer
-    // proves a code mailed to them.
     const database = await openDatabase({ databaseUrl: created.url, dataDir: '' });
     cleanups.push(() => database.close());
     const { db } = database;
-    const companyId = await createCompany(db, { fiscalName: 'Clúster S.A.S.', taxId: '900123456-7' });
-    const planId = await createPlan(db, { name: 'Plan clúster', signatures: 2000 });
-    await assignPlan(db, { companyId, planId, unitsTotal: 2000 });
-    await createUser(db, {
-      companyId,
-      roleId: ROLE.companyAdministrator,
-      name: 'Sofía',
-      lastName: 'Envía',
-      ...SENDER,
-    });
-    const { packageId } = await createBulkGroup(db, { companyId, name: 'Clúster' });
-    await db
-      .update(documentPackageSignerRoles)
-      .set({ authentication: ['email_otp'] })
-      .where(eq(documentPackageSignerRoles.packageId, packageId));
+    const { packageId } = await seedOtpSender(db, { sender: SENDER, units: 2000 });
 
     const signin = ok('iniciar sesión', await call('POST', 'users/signin', SENDER));
     const auth = { authorization: `Bearer ${signin.json.data.token}` };
