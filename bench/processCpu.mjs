@@ -52,7 +52,10 @@ export function familyCpuSeconds(pid) {
   return { own, children: reaped + live };
 }
 
-/** The machine's CPU counters now; `since(earlier).busy` is the busy share of every core between. */
+/**
+ * The machine's CPU counters now; `since(earlier)`: the busy share of all cores between, and the
+ * CPU seconds spent (all cores summed, comparable with a process's).
+ */
 export function machineCpu() {
   const [, ...counters] = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
   const values = counters.map(Number);
@@ -64,7 +67,8 @@ export function machineCpu() {
     total,
     since(/** @type {{ idle: number, total: number }} */ earlier) {
       const spent = total - earlier.total;
-      return { busy: spent > 0 ? 1 - (idle - earlier.idle) / spent : 0 };
+      const busyTicks = spent - (idle - earlier.idle);
+      return { busy: spent > 0 ? busyTicks / spent : 0, busySeconds: busyTicks / TICKS_PER_SECOND };
     },
   };
 }
