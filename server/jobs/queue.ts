@@ -21,6 +21,11 @@ export type EnqueueOptions = {
   delaySeconds?: number;
   maxAttempts?: number;
   /**
+   * Someone waits on screen for this job (a sign-in or signing code by e-mail): it runs before
+   * every ready job that is not urgent, however long the backlog (a bulk send's invitations).
+   */
+  urgent?: boolean;
+  /**
    * A transaction to enqueue in, so that the job exists if and only if the caller's own writes
    * commit (workers see it once the transaction commits).
    */
@@ -88,9 +93,9 @@ export class JobQueue {
     const [row] = await queryRows<{ id: string | number }>(
       db,
       sql`
-      INSERT INTO jobs (queue, payload, idempotency_key, max_attempts, run_at)
+      INSERT INTO jobs (queue, payload, idempotency_key, max_attempts, priority, run_at)
       VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${key}, ${options.maxAttempts ?? 5},
-              now() + make_interval(secs => ${options.delaySeconds ?? 0}))
+              ${options.urgent ? 1 : 0}, now() + make_interval(secs => ${options.delaySeconds ?? 0}))
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id`,
     );
@@ -198,20 +203,20 @@ export class JobQueue {
       this.db,
       sql`
       WITH ready AS (
-        SELECT id, run_at FROM jobs
+        SELECT id, priority, run_at FROM jobs
         WHERE status = 'pending' AND run_at <= now() AND queue IN (${ofQueues})
-        ORDER BY run_at, id
+        ORDER BY priority DESC, run_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED),
       expired AS (
-        SELECT id, run_at FROM jobs
+        SELECT id, priority, run_at FROM jobs
         WHERE status = 'running' AND locked_until < now() AND queue IN (${ofQueues})
-        ORDER BY run_at, id
+        ORDER BY priority DESC, run_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED),
       chosen AS (
         SELECT id FROM (SELECT * FROM ready UNION ALL SELECT * FROM expired) AS claimable
-        ORDER BY run_at, id
+        ORDER BY priority DESC, run_at, id
         LIMIT ${limit})
       UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
              locked_until = now() + make_interval(secs => ${lease}), updated_at = now()

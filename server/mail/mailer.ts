@@ -90,7 +90,7 @@ export type QueuedMail = { jobId: number; mailId: string };
 
 export type Mailer = {
   /** Queues a message; with an idempotency key it is sent once however often this is called. */
-  send(message: MailMessage, options?: { idempotencyKey?: string }): Promise<QueuedMail>;
+  send(message: MailMessage, options?: { idempotencyKey?: string; urgent?: boolean }): Promise<QueuedMail>;
 };
 
 export type MailDelivery = {
@@ -233,6 +233,7 @@ export function createMailer(options: {
         {
           idempotencyKey: sendOptions.idempotencyKey ? `mail:${sendOptions.idempotencyKey}` : undefined,
           maxAttempts: 8,
+          urgent: sendOptions.urgent,
         },
       );
       const { publicId } = await ensureRow(id);

@@ -41,6 +41,19 @@ describe(`job queue on ${testDatabaseKind}`, () => {
     expect(runs).toEqual([{ n: 1 }]);
   });
 
+  it('runs an urgent job before a backlog of ordinary ones enqueued earlier', async () => {
+    const queue = queueOn(database);
+    const runs: unknown[] = [];
+    queue.register('test.order', async (payload) => {
+      runs.push(payload);
+    });
+    for (let n = 1; n <= 5; n++) await queue.enqueue('test.order', { n });
+    await queue.enqueue('test.order', { n: 'código' }, { urgent: true });
+    await queue.enqueue('test.order', { n: 6 });
+    await queue.drain();
+    expect(runs).toEqual([{ n: 'código' }, { n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }, { n: 6 }]);
+  });
+
   it('logs and stores a failed query of a job without its parameter values', async () => {
     const lines: string[] = [];
     const sink = new Writable({

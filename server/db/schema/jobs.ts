@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Durable job queue. Workers claim rows with `FOR UPDATE SKIP LOCKED` and hold a lease
@@ -16,6 +26,8 @@ export const jobs = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
+    /** Higher runs first among ready jobs: 1 when someone waits on screen for it (a code by e-mail). */
+    priority: smallint('priority').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
@@ -26,7 +38,8 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex('jobs_idempotency_key_unique').on(table.idempotencyKey),
-    // The claim's order (run_at, id) in full: a backlog of ready jobs is walked, never sorted.
-    index('jobs_claim_idx').on(table.status, table.runAt, table.id),
+    // The claim's order (priority first, then run_at, id) in full: a backlog of ready jobs is
+    // walked, never sorted.
+    index('jobs_claim_idx').on(table.status, table.priority.desc(), table.runAt, table.id),
   ],
 );

@@ -46,7 +46,7 @@ const resetJob = z.object({ email: z.string(), ip: z.string() });
 export async function requestPasswordReset(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const limit = accountLimits.reset(input.email);
   await hitRateLimit(deps.database.db, limit.key, limit.max, limit.windowSeconds);
-  await deps.queue.enqueue(PASSWORD_RESET_QUEUE, resetJob.parse(input));
+  await deps.queue.enqueue(PASSWORD_RESET_QUEUE, resetJob.parse(input), { urgent: true });
 }
 
 /** The link of the e-mail: PUBLIC_URL, or the address the server listens on. */
@@ -94,7 +94,7 @@ export function registerPasswordResetJob(deps: Deps): void {
         ].join('\n'),
       },
       // A retried job whose mail was already queued keeps the first link.
-      { idempotencyKey: `password-reset:${job.id}` },
+      { idempotencyKey: `password-reset:${job.id}`, urgent: true },
     );
   });
 }

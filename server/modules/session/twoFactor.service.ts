@@ -58,7 +58,8 @@ async function mailCode(deps: Deps, to: { email: string; name: string }, code: s
         'Vence en 10 minutos y solo sirve una vez. Si usted no intentó iniciar sesión, ignore este mensaje y cambie su contraseña.',
       ].join('\n'),
     },
-    { idempotencyKey: key },
+    // The person waits on the sign-in page for it.
+    { idempotencyKey: key, urgent: true },
   );
 }
 

@@ -92,12 +92,11 @@ async function deliver(deps: Deps, linked: LinkedSigner, channel: OtpChannel, co
       document_name: request.title,
       code,
     });
-    await deps.mailer.send({
-      to: signer.email,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+    // The signer waits on the signing page for it: ahead of any backlog of invitations and notices.
+    await deps.mailer.send(
+      { to: signer.email, subject: message.subject, text: message.text, html: message.html },
+      { urgent: true },
+    );
     return;
   }
   const sender = messageSendersFrom(deps.config)[channel];
