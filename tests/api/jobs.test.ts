@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../server/db/client.js';
 import { applyMigrations } from '../../server/db/migrate.js';
 import { jobs } from '../../server/db/schema/index.js';
-import { JobQueue } from '../../server/jobs/queue.js';
+import { claimStatement, JobQueue } from '../../server/jobs/queue.js';
 import { createLogger } from '../../server/logger.js';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKind } from './support/database.js';
 import { killHard, spawnTs } from './support/processes.js';
@@ -52,6 +52,20 @@ describe(`job queue on ${testDatabaseKind}`, () => {
     await queue.enqueue('test.order', { n: 6 });
     await queue.drain();
     expect(runs).toEqual([{ n: 'código' }, { n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }, { n: 6 }]);
+  });
+
+  it('claims by walking jobs_claim_idx: a backlog of ready jobs is never scanned or sorted', async () => {
+    await database.db.execute(
+      sql`INSERT INTO jobs (queue, payload) SELECT 'test.backlog', '{}'::jsonb FROM generate_series(1, 5000)`,
+    );
+    await database.db.execute(sql`ANALYZE jobs`);
+    const claim = claimStatement({ queues: ['test.backlog'], limit: 1, leaseSeconds: 30, workerId: 'plan' });
+    const plan = (await queryRows<{ 'QUERY PLAN': string }>(database.db, sql`EXPLAIN ${claim}`))
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan.match(/Index Scan using jobs_claim_idx/g)).toHaveLength(2);
+    expect(plan).not.toMatch(/Seq Scan on jobs/);
+    await database.db.delete(jobs).where(eq(jobs.queue, 'test.backlog'));
   });
 
   it('logs and stores a failed query of a job without its parameter values', async () => {
