@@ -66,11 +66,24 @@ export function classifySmtpError(error: unknown): MailDeliveryError {
   return new MailDeliveryError(reply.slice(0, 1000), permanent);
 }
 
+/**
+ * SMTP_URL with a pool of connections unless it says otherwise (`?pool=false`): a connection and
+ * its greeting per message cost ~110 ms each against a relay that pauses before greeting, and the
+ * signers' codes queued behind them (bench/README.md «The cluster under signers»).
+ */
+export function pooledSmtpUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('pool')) parsed.searchParams.set('pool', 'true');
+  return parsed.toString();
+}
+
 export function smtpTransport(url: string): MailTransport {
   // Loaded with the first message: a process that only keeps the outbox never needs it.
   let transporter: Promise<Transporter> | undefined;
   const connect = () => {
-    transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(pooledSmtpUrl(url)),
+    );
     return transporter;
   };
   return {

@@ -8,7 +8,7 @@ import { startSmtpCapture } from './support/smtpCapture.js';
  * The MIME reading the API tests' SMTP capture and the end-to-end mailbox share
  * (tests/support/mail/mime.ts): what the app's own SMTP transport sends reads back as written.
  */
-describe('the tests’ MIME reading', () => {
+describe('the SMTP transport and the tests’ MIME reading', () => {
   let capture: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
     capture = await startSmtpCapture();
@@ -30,6 +30,19 @@ describe('the tests’ MIME reading', () => {
     expect(mail?.text).toContain('Hola, Ñusta Peñaloza:');
     expect(mail?.text).toContain('(á é í ó ú ü ñ) y el signo =.');
     expect(mail?.text).toContain(link);
+  });
+
+  it('sends one message after another over one pooled connection', async () => {
+    const transport = smtpTransport(capture.url);
+    const before = capture.connections();
+    for (const n of [1, 2, 3]) {
+      await transport.deliver(
+        { to: `pool-${n}@correo.test`, subject: `Aviso ${n}`, text: `Aviso ${n}` },
+        'Rúbrica <no-responder@rubrica.test>',
+      );
+    }
+    expect(capture.to('pool-3@correo.test')).toHaveLength(1);
+    expect(capture.connections() - before).toBe(1);
   });
 
   it('joins a message’s chunks before reading them as UTF-8 (a character may span two)', async () => {

@@ -11,10 +11,15 @@ export type CapturedMail = { to: string[]; subject: string; text: string };
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
+  const stats = { connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      stats.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       rawMessage(stream).then((raw) => {
         messages.push({
@@ -30,6 +35,8 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** How many SMTP connections were opened to it. */
+    connections: () => stats.connections,
     /** Messages to `address`, oldest first. */
     to: (address: string) => messages.filter((message) => message.to.includes(address.toLowerCase())),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
