@@ -8,16 +8,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
+import { useRecordContext, useRefresh } from 'react-admin';
 import { formatDateTime } from '../../format';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import type { CompanyRecord } from './CompanyFields';
 import { apiKeysQueryKey, NamedApiKeys } from './NamedApiKeys';
 import { usePendingCall } from './usePendingCall';
+import { useSectionTools } from './useSectionTools';
 
 /**
  * The «Principal» API key: only its prefix is known after creation (the server keeps a hash).
@@ -26,11 +24,8 @@ import { usePendingCall } from './usePendingCall';
  */
 export function ApiKeySection() {
   const record = useRecordContext<CompanyRecord>();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const translate = useAppTranslate();
-  const notify = useNotify();
+  const { dataProvider, translate, notify, queryClient } = useSectionTools();
   const refresh = useRefresh();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const { pending, run } = usePendingCall();
   const [newKey, setNewKey] = useState<string | null>(null);

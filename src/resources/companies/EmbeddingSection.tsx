@@ -7,14 +7,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { FRAME_ORIGIN_MESSAGES, normaliseFrameOrigins } from '../../../contract/frameOrigins';
-import type { AppDataProvider } from '../../dataProvider';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import type { CompanyRecord } from './CompanyFields';
 import { usePendingCall } from './usePendingCall';
+import { useSectionTools } from './useSectionTools';
 
 const embeddingQueryKey = (companyId: number) => ['company-embedding', companyId] as const;
 
@@ -26,10 +25,7 @@ const embeddingQueryKey = (companyId: number) => ['company-embedding', companyId
 export function EmbeddingSection() {
   const record = useRecordContext<CompanyRecord>();
   const companyId = Number(record?.id);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const translate = useAppTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { dataProvider, translate, notify, queryClient } = useSectionTools();
   const settings = useQuery({
     queryKey: embeddingQueryKey(companyId),
     queryFn: ({ signal }) => dataProvider.callEndpoint('getCompanyEmbedding', { companyId }, { signal }),

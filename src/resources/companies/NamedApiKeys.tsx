@@ -13,14 +13,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { usePendingCall } from './usePendingCall';
+import { useSectionTools } from './useSectionTools';
 
 export const apiKeysQueryKey = (companyId: number) => ['company-api-keys', companyId] as const;
 
@@ -29,10 +27,7 @@ export const apiKeysQueryKey = (companyId: number) => ['company-api-keys', compa
  * confirmation; «Crear clave» asks a name and shows the new key once.
  */
 export function NamedApiKeys({ companyId }: { companyId: number }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const translate = useAppTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { dataProvider, translate, notify, queryClient } = useSectionTools();
   const keys = useQuery({
     queryKey: apiKeysQueryKey(companyId),
     queryFn: ({ signal }) => dataProvider.callEndpoint('listCompanyApiKeys', { companyId }, { signal }),

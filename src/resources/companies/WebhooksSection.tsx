@@ -20,15 +20,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../contract/endpoints/webhooks';
-import type { AppDataProvider } from '../../dataProvider';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import type { CompanyRecord } from './CompanyFields';
 import { usePendingCall } from './usePendingCall';
+import { useSectionTools } from './useSectionTools';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 import { deliveriesQueryKey, WEBHOOK_EVENT_LABELS, webhooksQueryKey } from './webhookLabels';
 
@@ -39,10 +38,7 @@ import { deliveriesQueryKey, WEBHOOK_EVENT_LABELS, webhooksQueryKey } from './we
 export function WebhooksSection() {
   const record = useRecordContext<CompanyRecord>();
   const companyId = Number(record?.id);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const translate = useAppTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { dataProvider, translate, notify, queryClient } = useSectionTools();
   const endpoints = useQuery({
     queryKey: webhooksQueryKey(companyId),
     queryFn: ({ signal }) => dataProvider.callEndpoint('listCompanyWebhooks', { companyId }, { signal }),
