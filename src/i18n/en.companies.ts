@@ -39,7 +39,8 @@ export const englishCompaniesMessages = {
     api_key_prefix: 'The main key starts with %{prefix}…',
     api_key_none: 'The company has no main key; generate one or use named keys.',
     api_key_generate: 'Generate new key',
-    api_key_confirm: 'The current main key will stop working immediately (named keys keep working). Continue?',
+    api_key_confirm:
+      'The current main key will stop working immediately (named keys keep working). Continue?',
     api_key_dialog_title: 'New API key',
     api_key_dialog_text: 'Copy it now: for your security it will not be shown again.',
     api_key_copy: 'Copy',

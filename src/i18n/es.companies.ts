@@ -39,7 +39,8 @@ export const spanishCompaniesMessages = {
     api_key_prefix: 'La clave principal empieza por %{prefix}…',
     api_key_none: 'La empresa no tiene clave principal; puede generarla o usar claves con nombre.',
     api_key_generate: 'Generar nueva clave',
-    api_key_confirm: 'La clave principal actual dejará de funcionar de inmediato (las claves con nombre siguen). ¿Continuar?',
+    api_key_confirm:
+      'La clave principal actual dejará de funcionar de inmediato (las claves con nombre siguen). ¿Continuar?',
     api_key_dialog_title: 'Nueva clave de API',
     api_key_dialog_text: 'Cópiela ahora: por seguridad no se volverá a mostrar.',
     api_key_copy: 'Copiar',
