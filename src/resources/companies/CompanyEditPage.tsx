@@ -49,7 +49,7 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
     );
   }
   return (
-    <Form>
+    <Form resetOptions={KEEP_TYPED_VALUES}>
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography variant="h5" component="p">
@@ -97,6 +97,12 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
     </Form>
   );
 }
+
+/**
+ * The record is fetched again while the page settles (the page's own read and the edit's, seen
+ * landing after the first keystrokes on a busy machine): what the person already typed stays.
+ */
+const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /**
  * /user/company/update/:id (SPEC §2.1): fiscal data, location, support channels, storage
