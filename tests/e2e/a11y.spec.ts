@@ -1,30 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SHELL_PERSONAS } from './fixtures/shell.fixture.js';
 import { adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible, withoutTransitions } from './support/axe.js';
 
 /** axe-core: no serious or critical violation on the login page, home and the open menu. */
-
-/** Menus and drawers fade and slide in: without transitions axe never sees a half-transparent frame. */
-async function withoutTransitions(page: Page) {
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 test('login page', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/session/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await withoutTransitions(page);
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 });
 
 test('home, as a company user', { tag: '@mobile' }, async ({ page }) => {
@@ -36,7 +21,7 @@ test('home, as a company user', { tag: '@mobile' }, async ({ page }) => {
   await expect(page.getByTestId('storage-bar')).toBeVisible({
     visible: (page.viewportSize()?.width ?? 0) >= 1280,
   });
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 });
 
 test('the open menus: side menu with a group expanded, user menu, help menu', { tag: '@mobile' }, async ({
@@ -52,15 +37,15 @@ test('the open menus: side menu with a group expanded, user menu, help menu', { 
   const drawer = page.getByTestId('side-drawer');
   await drawer.getByRole('button', { name: 'Administración', exact: true }).click();
   await expect(drawer.getByRole('link', { name: 'Creación de Empresas' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   if (!desktop) await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ayuda' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dashboardCompanies } from './fixtures/dashboard.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { type ApiSession, adminCredentials, apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 import { waitForMail } from './support/mail.js';
 import { unique } from './support/platform.js';
 
@@ -59,17 +59,6 @@ type Figures = {
   waiting: { signatures: number };
 };
 
-async function expectNoSeriousViolations(page: Page) {
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
-
 test(
   'a company sees its own figures, and a figure opens the filtered history',
   { tag: '@mobile' },
@@ -103,7 +92,7 @@ test(
     await expect(page.getByRole('table', { name: 'Solicitudes por mes y estado' })).toBeVisible();
     await expect(page.getByRole('img', { name: /Gráfico de barras apiladas por estado/ })).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await expectNoSeriousViolations(page);
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: `Rechazadas: ${number(figures.this_month.rejected)}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Historial de solicitudes' })).toBeVisible();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from './fixtures/documentGroups.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 
 /**
  * Document groups end to end: a company administrator builds a subfolder, groups two templates
@@ -21,18 +21,6 @@ import { apiSession, signPageIn } from './support/apiSession.js';
 const baseUrl = () => process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 const folderItem = (page: Page, name: string) => page.getByRole('treeitem').filter({ hasText: name });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-
-/** axe-core: no serious or critical violation on the page as it is. */
-async function expectAccessible(page: Page) {
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function openGroups(page: Page, person: { email: string; password: string }) {
   await signPageIn(page, await apiSession(person.email, person.password));

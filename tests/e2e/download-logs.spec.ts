@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   LOGS_ADMINISTRATOR,
   LOGS_AUDITOR,
@@ -8,6 +7,7 @@ import {
 } from './fixtures/operationsLogs.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { type ApiSession, apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 import { callApi, sendRequest } from './support/operationsLogs.js';
 import { rowOf, selectOption, sheetRows, unique } from './support/platform.js';
 
@@ -16,11 +16,6 @@ import { rowOf, selectOption, sheetRows, unique } from './support/platform.js';
  * as a ZIP and records a download through the API; the screen says who, when, from where and how,
  * filters by how and exports; another company's downloads never show; the operator is sent home.
  */
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-}
 
 /** A request sent, then its documents taken as a ZIP and one download recorded, all through the API. */
 async function downloadedRequest(session: ApiSession, title: string) {
@@ -60,7 +55,7 @@ test('a company administrator sees who downloaded what, how and from where, filt
   await expect(rowOf(page, title)).toContainText('Descarga en ZIP');
   await page.getByPlaceholder('Buscar por persona').fill('Rosa');
   await expect(rowOf(page, title)).toHaveCount(1);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -106,5 +101,5 @@ test('on a phone the downloads are rows, the page no wider than it and axe clean
   await expect(page.locator('table')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Exportar', exact: true })).toBeInViewport();
   await expectNoHorizontalOverflow(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
 
 const adminEmail = process.env.E2E_ADMIN_EMAIL ?? '';
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? '';
@@ -27,8 +27,7 @@ test.describe('login', () => {
 
     // Fits the viewport and has no serious accessibility problem.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')).toEqual([]);
+    await expectAccessible(page);
   });
 
   test('an empty submit shows "Campo requerido" without leaving the page', async ({ page }) => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/uploads/testing/files.js';
 import { PDF_OPERATOR } from './fixtures/pdfRequests.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 import { waitForMail } from './support/mail.js';
 import { clickPage, expectPageDrawn } from './support/pdfEditor.js';
 
@@ -11,15 +11,6 @@ import { clickPage, expectPageDrawn } from './support/pdfEditor.js';
  * PDF to sign and bulk PDF, through the screens only: upload, pages drawn by pdf.js, fields placed
  * with the mouse and moved with the keyboard, signers named, sent; the invitations arrive.
  */
-
-/** axe-core: no serious or critical violation on the page as it is. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function fillSigner(page: Page, name: string, email: string) {
   await page.getByRole('textbox', { name: 'Nombre completo' }).fill(name);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   REPORT_BRANCH,
@@ -8,6 +7,7 @@ import {
   REPORT_USERS,
 } from './fixtures/reports.fixture.js';
 import { expectNoHorizontalOverflow, isPhone } from './fixtures/viewport.js';
+import { expectAccessible } from './support/axe.js';
 import { rowOf, selectOption, sheetRows, signInAs, signInAsAdmin } from './support/platform.js';
 
 /**
@@ -15,14 +15,6 @@ import { rowOf, selectOption, sheetRows, signInAs, signInAsAdmin } from './suppo
  * its totals, filters and the streamed .xlsx export; a user without the permission, or a customer
  * company on the platform's report, is sent home.
  */
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 const totals = (page: Page) => page.getByRole('region', { name: 'Totales de las solicitudes filtradas' });
 const figure = (page: Page, name: string) => totals(page).locator(`[data-figure="${name}"]`);
@@ -59,7 +51,7 @@ test('a company administrator reads the history of the company and its branch, f
   await expect(figure(page, 'units')).toHaveText('3');
   await expect(figure(page, 'in_progress')).toHaveText('2');
   await expectNoHorizontalOverflow(page);
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   // The export downloads every matching row as .xlsx.
   const downloading = page.waitForEvent('download');
@@ -97,7 +89,7 @@ test('the platform reads every company and filters by one', { tag: '@mobile' }, 
   await expect(reportRow(page, REPORT_REQUESTS.main.title)).toHaveCount(0);
   await expect(figure(page, 'requests')).toHaveText('1');
   await expectNoHorizontalOverflow(page);
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar' }).click();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   cameraPlaying,
@@ -10,6 +9,7 @@ import {
 } from './fixtures/signingBrowser.js';
 import { STEPS_SENDER, stepsPeople, stepsTitles } from './fixtures/signingSteps.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
+import { expectAccessible } from './support/axe.js';
 import { waitForMail } from './support/mail.js';
 
 /**
@@ -23,11 +23,6 @@ test.use({ permissions: ['camera'], launchOptions: cameraPlaying('astronaut') })
 
 const stepCounter = (page: Page, text: string) => page.getByText(text, { exact: true });
 const width = (locator: Locator) => async () => (await locator.boundingBox())?.width ?? 0;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 test(
   'on a phone the signer goes one step at a time through a zoomable document, checks, signature and confirmation',
@@ -69,7 +64,7 @@ test(
         return frame ? frame.scrollWidth > frame.clientWidth : false;
       }),
     ).toBe(true);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page, { every: true });
 
     await page.getByRole('button', { name: 'Página siguiente' }).click();
     await expect(second).toBeVisible();
@@ -116,7 +111,7 @@ test(
     const summary = page.getByRole('region', { name: 'Confirme y firme' });
     await expect(summary).toContainText(`${titles.walk} (1)`);
     await expect(summary).toContainText(`${titles.walk} (2)`);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page, { every: true });
     await page.getByRole('button', { name: 'Atrás', exact: true }).click();
     await expect(page.getByTestId('typed-preview')).toHaveText('Camila Caminante');
     await confirmSignature(page);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RESENT_SIGNER, SIGNING_SENDER, signingPeople, signingTitles } from './fixtures/signing.fixture.js';
 import {
@@ -15,6 +14,7 @@ import {
   openAndTakeCameraPhoto,
   verifyByEmail,
 } from './fixtures/signingBrowser.js';
+import { expectAccessible } from './support/axe.js';
 import { waitForMail } from './support/mail.js';
 import { signInAs } from './support/platform.js';
 
@@ -50,8 +50,7 @@ test(
     await page.goto(`/signature-request/${first}`);
     await expect(page.getByRole('heading', { level: 1, name: titles.pair })).toBeVisible();
     await expect(page.getByRole('img', { name: /página 1 de 1/ })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectAccessible(page, { every: true });
 
     await goToStep(page, 'Consentimiento');
     await page.getByRole('checkbox', { name: 'Acepto firmar electrónicamente' }).check();
@@ -110,8 +109,7 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: titles.copy })).toBeVisible();
     const download = page.getByRole('link', { name: 'Descargar documento firmado' });
     await expect(download).toBeVisible({ timeout: 90_000 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectAccessible(page, { every: true });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`${titles.copy} (1).pdf`);
     expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SENDING_GROUP, SENDING_OPERATOR } from './fixtures/requestSending.fixture.js';
 import { expectNoHorizontalOverflow } from './fixtures/viewport.js';
 import { apiSession, signPageIn } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 import { waitForMail } from './support/mail.js';
 
 /**
@@ -67,11 +67,7 @@ test('the single request screen fits a phone and passes axe', { tag: '@mobile' }
   await expect(page.getByRole('button', { name: 'Enviar solicitud' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   // axe-core: no serious or critical violation on the filled-in form.
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
+  await expectAccessible(page);
 });
 
 /** Requests of the operator's company sent to `email` (the history's signer search). */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PLATFORM_USERS } from './fixtures/platform.fixture.js';
 import { expectNoHorizontalOverflow, isDesktop } from './fixtures/viewport.js';
+import { expectAccessible } from './support/axe.js';
 import { signInAs, signInAsAdmin } from './support/platform.js';
 
 /**
@@ -96,14 +96,7 @@ async function expectStatisticsScreen(page: Page, target: StatisticsPage) {
   await expect(page.getByText('próximamente')).toHaveCount(0);
   await expect(page.getByText(/No data|Loading|Total rows/)).toHaveCount(0);
   await expectNoHorizontalOverflow(page);
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious, target.path).toEqual([]);
+  await expectAccessible(page, { label: target.path });
 }
 
 // One walk per group of five pages: the menu is what people use, and a sign-in per page would

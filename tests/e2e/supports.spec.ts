@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SUPPORT_COMPANY, SUPPORT_PEOPLE } from './fixtures/supports.fixture.js';
 import { expectNoHorizontalOverflow, isPhone } from './fixtures/viewport.js';
 import { adminCredentials, apiSession } from './support/apiSession.js';
+import { expectAccessible } from './support/axe.js';
 import { selectOption, signInAs, signInAsAdmin, unique } from './support/platform.js';
 
 /**
@@ -39,17 +39,6 @@ const ticketRow = (page: Page, text: string) =>
   isPhone(page)
     ? page.getByTestId('phone-row').filter({ hasText: text }).first()
     : page.locator('table tbody tr', { hasText: text });
-
-async function expectAccessible(page: Page) {
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function openDetails(page: Page, subject: string) {
   await page.getByPlaceholder('Buscar por asunto o número').fill(subject);
