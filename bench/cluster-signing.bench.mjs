@@ -143,7 +143,7 @@ async function startCluster(processes, log) {
   }
 }
 
-/** The sender's rows through the API, sent, until every signer has their invitation. */
+/** The sender's rows through the API, sent, until every signer has their invitation and the send's jobs are done. */
 async function sendRequests(cluster, mail) {
   const signin = await post(cluster.publicUrl, 'users/signin', SENDER);
   const auth = { authorization: `Bearer ${signin.data.token}` };
@@ -162,6 +162,20 @@ async function sendRequests(cluster, mail) {
     await post(cluster.publicUrl, 'process_signature_request_multiple', { batch_id: batch.data.id }, auth);
   }
   await support.until('every signer is invited', () => mail.invited() >= SIGNERS, 10 * 60_000, 250);
+  // Then the send's background work (each document's pages drawn ahead): signers arrive after it.
+  await support.until(
+    "the send's jobs are done",
+    async () => {
+      const [row] = await support.queryRows(
+        cluster.db,
+        support.sql`SELECT count(*)::int AS ready FROM jobs
+                    WHERE status IN ('pending', 'running') AND run_at <= now()`,
+      );
+      return row.ready === 0;
+    },
+    10 * 60_000,
+    250,
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import { registerRequestMailJob } from './requests/core/mail.js';
 import { declareRequestSchedule } from './requests/history/schedule.js';
 import { registerBulkPdfJob } from './requests/pdf/pdfSend.service.js';
 import { registerSealJob } from './requests/sealing/seal.js';
+import { registerPagesJob } from './requests/signer/pages.js';
 import { loadSecrets } from './secrets.js';
 import { storageFromConfig } from './storage/fromConfig.js';
 import type { FileStorage } from './storage/storage.js';
@@ -93,6 +94,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<{ deps: Deps
   registerRequestMailJob(deps);
   registerBulkPdfJob(deps);
   registerSealJob(deps);
+  registerPagesJob(deps);
   declareRequestSchedule(deps);
   declareIdempotencySweep(deps);
   registerBulkRowJob(deps, REQUEST_CORE);

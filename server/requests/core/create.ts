@@ -13,6 +13,7 @@ import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
 import { newValidationCode } from '../../pades/validation-code.js';
 import { checkPdfUpload } from '../../uploads/index.js';
+import { queueRequestPages } from '../signer/pages.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';
 import {
@@ -223,6 +224,7 @@ export async function insertSignatureRequest(
     within: tx,
   });
   await tx.insert(signatureRequestDocuments).values(documentRows(requestId, prepared));
+  await queueRequestPages(tx, [requestId]);
   await appendRequestEvent(tx, {
     requestId,
     userId: prepared.createdBy,

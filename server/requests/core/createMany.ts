@@ -13,6 +13,7 @@ import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
 import { type AuditEntry, chainEntry, type JsonValue } from '../../pades/audit-chain.js';
 import { newValidationCode } from '../../pades/validation-code.js';
+import { queueRequestPages } from '../signer/pages.js';
 import {
   CREATE_MESSAGES,
   type CreatedRequest,
@@ -86,6 +87,7 @@ export async function insertSignatureRequests(
   const mailedRequests = new Set(requestIds.filter((_, index) => !batch[index]!.linksByCompany));
   const invited = signers.filter((signer) => signer.invited && mailedRequests.has(signer.requestId));
   if (invited.length > 0) await queueInvitations(tx, companyId, invited);
+  await queueRequestPages(tx, requestIds);
   return batch.map((_, index) => ({
     requestId: requestIds[index]!,
     validationCode: codes[index]!,

@@ -14,6 +14,7 @@ import { appendRequestEvent } from '../core/events.js';
 import { inviteSigner, queueRequestMail } from '../core/mail.js';
 import { signerTokenHash } from '../core/tokens.js';
 import { announceRequestEvent } from '../core/webhookEvents.js';
+import { queueRequestPages } from '../signer/pages.js';
 import { anyoneSigned, signerRecord } from './detail.service.js';
 import { summaryOf } from './history.service.js';
 
@@ -325,6 +326,7 @@ export async function updateRequestContent(
       details: { documents: result.map((document) => ({ id: document.id, sha256: document.sha256 })) },
       at: deps.clock.now(),
     });
+    if (rendered.size > 0) await queueRequestPages(tx, [requestId]);
     return { id: requestId, documents: result };
   });
 }

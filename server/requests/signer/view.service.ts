@@ -70,9 +70,7 @@ export async function signingView(deps: Deps, token: string, sessionId: string |
   const viewDocuments = [];
   for (const document of documents) {
     // Without poppler on the host the signer still signs; the page says the preview is missing.
-    const pages = await svgPagesOf(document.renderedSha256, () =>
-      storedBytes(deps, document.renderedKey),
-    ).catch((error: unknown) => {
+    const pages = await svgPagesOf(deps, document).catch((error: unknown) => {
       if (error instanceof HttpProblem) throw error;
       deps.logger.warn({ err: error, documentId: document.id }, 'no se pudieron dibujar las páginas');
       return [];

@@ -1,0 +1,128 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignPlan, createPlan } from '../../server/db/factories.js';
+import { jobs, signatureRequestDocuments, signatureRequestSigners } from '../../server/db/schema/index.js';
+import { signerToken } from '../../server/requests/core/tokens.js';
+import { PAGES_QUEUE, pagesKeyOf } from '../../server/requests/signer/pages.js';
+import { readAll } from '../../server/storage/storage.js';
+import { testDatabaseKind } from './support/database.js';
+import { createSendingGroup, type SendingGroup, sendingBody } from './support/sendingGroup.js';
+import { signingCaller } from './support/signing.js';
+import { createTenants, type TenantIds, type TenantTokens } from './support/tenants.js';
+import { bearer, createTestApp, type TestApp } from './support/testApp.js';
+
+/**
+ * A sent request's pages are drawn once, by a background job behind every other job, and stored
+ * beside its document; opening the link reads them instead of drawing (server/requests/signer/pages.ts).
+ */
+describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let ids: TenantIds;
+  let tokens: TenantTokens;
+  let group: SendingGroup;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ ids, tokens } = await createTenants(t, { password: 'Clave-Segura-2026' }));
+    const plan = await createPlan(t.deps.database.db, { name: 'Páginas', signatures: 20 });
+    await assignPlan(t.deps.database.db, {
+      companyId: ids.andina,
+      planId: plan,
+      startsAt: new Date(Date.now() - 86_400_000),
+    });
+    group = await createSendingGroup(t, { companyId: ids.andina, adminToken: tokens.elena });
+  });
+  afterAll(() => t.close());
+
+  it('queues the drawing behind the invitation, stores the pages, and the link reads them', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/process_signature_request',
+      headers: bearer(tokens.elena),
+      payload: sendingBody(group.packageId, {
+        signers: [
+          { number: 1, name: 'Paula Páginas', email: 'paula.paginas@correo.test' },
+          { number: 2, name: 'Pedro Páginas', email: 'pedro.paginas@correo.test' },
+        ],
+      }),
+    });
+    expect(sent.statusCode).toBe(200);
+    const requestId = sent.json().data.request_id as number;
+    const db = t.deps.database.db;
+    const queued = await db.select().from(jobs).where(eq(jobs.status, 'pending'));
+    const drawing = queued.filter((job) => job.queue === PAGES_QUEUE);
+    expect(drawing.map((job) => [job.payload, job.priority])).toEqual([[{ requestId }, -1]]);
+    // Every other job of the send (the invitation's e-mail) comes first.
+    expect(queued.filter((job) => job.queue !== PAGES_QUEUE).every((job) => job.priority >= 0)).toBe(true);
+
+    await t.deps.queue.drain();
+    const documents = await db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, requestId));
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      const stored = JSON.parse((await readAll(t.deps.storage, pagesKeyOf(document)))!.toString('utf8'));
+      expect(stored).toHaveLength(document.pageCount);
+      expect(stored[0].svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      // Marked, so that the page the signer opens can only have come from storage.
+      const marked = stored.map((page: { svg: string }, index: number) => ({
+        ...page,
+        svg: `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${document.id}-${index}</title></svg>`,
+      }));
+      await t.deps.storage.put(pagesKeyOf(document), Buffer.from(JSON.stringify(marked)));
+    }
+
+    const [signer] = await db
+      .select({ id: signatureRequestSigners.id })
+      .from(signatureRequestSigners)
+      .where(and(eq(signatureRequestSigners.requestId, requestId), eq(signatureRequestSigners.number, 1)));
+    const view = await signingCaller(t)('verify_token_sign_request', {
+      token: signerToken(t.deps.secrets.sessionSecret, signer!.id, 1),
+    });
+    expect(view.status).toBe(200);
+    for (const document of view.json.data.documents as { id: number; pages: { svg: string }[] }[]) {
+      expect(document.pages.map((page) => page.svg)).toEqual(
+        document.pages.map(
+          (_, index) =>
+            `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${document.id}-${index}</title></svg>`,
+        ),
+      );
+    }
+  });
+
+  it('draws on the spot, and stores, the pages of a document opened before its job ran', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/process_signature_request',
+      headers: bearer(tokens.elena),
+      payload: sendingBody(group.packageId, {
+        // Another client: other bytes, whose pages no process has drawn yet.
+        values: { cliente: 'Temprano Hermanos S.A.S.' },
+        signers: [
+          { number: 1, name: 'Tomás Temprano', email: 'tomas.temprano@correo.test' },
+          { number: 2, name: 'Teresa Temprano', email: 'teresa.temprano@correo.test' },
+        ],
+      }),
+    });
+    expect(sent.statusCode).toBe(200);
+    const requestId = sent.json().data.request_id as number;
+    const db = t.deps.database.db;
+    const [signer] = await db
+      .select({ id: signatureRequestSigners.id })
+      .from(signatureRequestSigners)
+      .where(and(eq(signatureRequestSigners.requestId, requestId), eq(signatureRequestSigners.number, 1)));
+    const view = await signingCaller(t)('verify_token_sign_request', {
+      token: signerToken(t.deps.secrets.sessionSecret, signer!.id, 1),
+    });
+    expect(view.status).toBe(200);
+    const [document] = await db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, requestId));
+    const stored = JSON.parse((await readAll(t.deps.storage, pagesKeyOf(document!)))!.toString('utf8'));
+    expect(stored.map((page: { svg: string }) => page.svg)).toEqual(
+      view.json.data.documents[0].pages.map((page: { svg: string }) => page.svg),
+    );
+    await t.deps.queue.drain();
+  });
+});
