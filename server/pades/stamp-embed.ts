@@ -9,6 +9,7 @@ import {
   PDFRawStream,
   type PDFRef,
 } from 'pdf-lib';
+import { loadSharp } from '../lazyDependencies.js';
 
 /**
  * Embedding the stamps' fonts and images, without the two costs pdf-lib pays on every document:
@@ -105,7 +106,7 @@ function flateImage(
  * channel becomes an SMask only when some pixel is not opaque, as pdf-lib does.
  */
 export async function embedPngImage(document: PDFDocument, png: Uint8Array): Promise<EmbeddedImage> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   let decoded: { data: Buffer; info: { width: number; height: number } };
   try {
     decoded = await sharp(png, { failOn: 'error' })

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { OutputInfo } from 'sharp';
 import { HttpProblem } from '../errors.js';
+import { loadSharp } from '../lazyDependencies.js';
 import { formatMegapixels, IMAGE_LIMITS, type ImageRules } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { checkUploadKind } from './sniff.js';
-
-/** libvips and its bindings are loaded with the first image, not with the server. */
-export const loadSharp = async () => (await import('sharp')).default;
 
 export type StoredImage = {
   bytes: Buffer;

@@ -10,6 +10,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { type ExportColumn, keysetBatches, neutraliseFormula } from '../../export/xlsx.js';
 import type { FileReply } from '../../http/handlers.js';
+import { loadExcel } from '../../lazyDependencies.js';
 import { COMPANY_EXPORT_COLUMNS } from './companyFiles.js';
 import { type CompanyRecord, selectCompanyRecords, toCompanyRecord } from './companyRecord.js';
 
@@ -190,8 +191,7 @@ async function prepareWorkbook(deps: Deps, companyId: number, scope: Scope, key:
     storageFailure = error;
     output.destroy();
   });
-  // Loaded with the first export, not with the server.
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,

@@ -3,6 +3,7 @@ import type ExcelJS from 'exceljs';
 import { BULK_MAX_ROWS, BULK_MESSAGES } from '../../../contract/endpoints/bulkRequests.js';
 import { FIELD_TYPE_LABELS } from '../../../contract/endpoints/templateFields.js';
 import { HttpProblem, unprocessable } from '../../errors.js';
+import { loadExcel } from '../../lazyDependencies.js';
 import type { SheetColumn } from './sheetColumns.js';
 
 /** Sheet names users see (and the import looks for). */
@@ -47,9 +48,6 @@ function describe(column: SheetColumn, identificationCodes: readonly string[]): 
   }
 }
 
-/** exceljs (~8 MiB of heap) is loaded with the first sheet read or written, not with the server. */
-const loadExcel = () => import('exceljs');
-
 /**
  * The group's sheet: "Datos" with one column per header (row 1; data from row 2), lists of allowed
  * values for choices, Sí/No and identification types (kept on a hidden sheet, so long lists fit),
@@ -60,7 +58,7 @@ export async function buildBulkSheet(options: {
   columns: readonly SheetColumn[];
   identificationCodes: readonly string[];
 }): Promise<Readable> {
-  const { default: Excel } = await loadExcel();
+  const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Rúbrica';
   const data = workbook.addWorksheet(DATA_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -199,7 +197,7 @@ export async function readBulkSheetRuns(
   runSize: number,
   onRun: (rows: SheetRow[]) => Promise<void>,
 ): Promise<void> {
-  const { default: Excel } = await loadExcel();
+  const Excel = await loadExcel();
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
