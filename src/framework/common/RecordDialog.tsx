@@ -28,6 +28,7 @@ import {
 import type { Resolver } from 'react-hook-form';
 import { replyMessageOf } from '../../dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { KEEP_TYPED_VALUES } from './formValues';
 
 type DialogFrameProps = {
   open: boolean;
@@ -92,7 +93,7 @@ function DialogForm({
 }) {
   const translate = useAppTranslate();
   return (
-    <Form resolver={resolver}>
+    <Form resolver={resolver} resetOptions={KEEP_TYPED_VALUES}>
       <DialogContent dividers>
         <Stack spacing={0.5}>{children}</Stack>
       </DialogContent>

@@ -36,3 +36,10 @@ export function endOfDayText(value: unknown): string {
 
 /** Form values as react-admin hands them to create and update. */
 export type FormValues = Record<string, unknown>;
+
+/**
+ * A form's reset when its record is fetched again (a refresh, the window regaining focus, a save
+ * elsewhere): the inputs the person already changed keep what they typed; the others take the
+ * server's values.
+ */
+export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;

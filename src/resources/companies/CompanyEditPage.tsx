@@ -5,6 +5,7 @@ import { EditBase, Form, type RaRecord, SaveButton, useEditContext, useGetOne, u
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { replyMessageOf } from '../../dataProvider';
 import { useCompanyScope } from '../../framework/common/companyChoices';
+import { KEEP_TYPED_VALUES } from '../../framework/common/formValues';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { ApiKeySection } from './ApiKeySection';
@@ -97,12 +98,6 @@ function CompanyEditForm({ isAdministrator }: { isAdministrator: boolean }) {
     </Form>
   );
 }
-
-/**
- * The record is fetched again while the page settles (the page's own read and the edit's, seen
- * landing after the first keystrokes on a busy machine): what the person already typed stays.
- */
-const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /**
  * /user/company/update/:id (SPEC §2.1): fiscal data, location, support channels, storage

@@ -14,6 +14,7 @@ import { useContext, useState } from 'react';
 import { Form, SaveButton, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import { mayCallEndpoint } from '../../access/endpointAccess';
 import type { AppDataProvider } from '../../dataProvider';
+import { KEEP_TYPED_VALUES } from '../../framework/common/formValues';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { SessionStoreContext } from '../../layout/useSessionUser';
 import { serverFieldErrors, serverMessage } from '../../session/serverErrors';
@@ -123,7 +124,7 @@ export function ProfileEditForm({ profileQueryKey, disabled }: ProfileEditFormPr
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" fullScreen={fullScreen}>
         <DialogTitle>{translate('app.profile_edit.title')}</DialogTitle>
         {open && !person.isPending ? (
-          <Form record={{ id: userId, ...person.values }} onSubmit={save}>
+          <Form record={{ id: userId, ...person.values }} onSubmit={save} resetOptions={KEEP_TYPED_VALUES}>
             <DialogContent dividers>
               <Stack spacing={0.5}>
                 <PersonInputs />
