@@ -33,94 +33,81 @@ describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
   });
   afterAll(() => t.close());
 
-  it('queues the drawing behind the invitation, stores the pages, and the link reads them', async () => {
+  /** Sends the group to two signers through the API; returns the request and signer 1's token. */
+  async function send(values: Record<string, string>, signers: [string, string]) {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/process_signature_request',
       headers: bearer(tokens.elena),
       payload: sendingBody(group.packageId, {
-        signers: [
-          { number: 1, name: 'Paula Páginas', email: 'paula.paginas@correo.test' },
-          { number: 2, name: 'Pedro Páginas', email: 'pedro.paginas@correo.test' },
-        ],
+        values: { ...sendingBody(group.packageId).values, ...values },
+        signers: signers.map((name, index) => ({
+          number: index + 1,
+          name,
+          email: `firmante${index + 1}.${values.cliente?.length ?? 0}@correo.test`,
+        })),
       }),
     });
     expect(sent.statusCode).toBe(200);
     const requestId = sent.json().data.request_id as number;
-    const db = t.deps.database.db;
-    const queued = await db.select().from(jobs).where(eq(jobs.status, 'pending'));
+    const [signer] = await t.deps.database.db
+      .select({ id: signatureRequestSigners.id })
+      .from(signatureRequestSigners)
+      .where(and(eq(signatureRequestSigners.requestId, requestId), eq(signatureRequestSigners.number, 1)));
+    return { requestId, token: signerToken(t.deps.secrets.sessionSecret, signer!.id, 1) };
+  }
+
+  const documentsOf = (requestId: number) =>
+    t.deps.database.db
+      .select()
+      .from(signatureRequestDocuments)
+      .where(eq(signatureRequestDocuments.requestId, requestId));
+  const storedPages = async (document: { renderedKey: string; renderedSha256: string }) =>
+    JSON.parse((await readAll(t.deps.storage, pagesKeyOf(document)))!.toString('utf8')) as {
+      svg: string;
+    }[];
+  const marked = (documentId: number, index: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${documentId}-${index}</title></svg>`;
+
+  it('queues the drawing behind the invitation, stores the pages, and the link reads them', async () => {
+    const { requestId, token } = await send({}, ['Paula Páginas', 'Pedro Páginas']);
+    const queued = await t.deps.database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
     const drawing = queued.filter((job) => job.queue === PAGES_QUEUE);
     expect(drawing.map((job) => [job.payload, job.priority])).toEqual([[{ requestId }, -1]]);
     // Every other job of the send (the invitation's e-mail) comes first.
     expect(queued.filter((job) => job.queue !== PAGES_QUEUE).every((job) => job.priority >= 0)).toBe(true);
 
     await t.deps.queue.drain();
-    const documents = await db
-      .select()
-      .from(signatureRequestDocuments)
-      .where(eq(signatureRequestDocuments.requestId, requestId));
+    const documents = await documentsOf(requestId);
     expect(documents.length).toBeGreaterThan(0);
     for (const document of documents) {
-      const stored = JSON.parse((await readAll(t.deps.storage, pagesKeyOf(document)))!.toString('utf8'));
+      const stored = await storedPages(document);
       expect(stored).toHaveLength(document.pageCount);
-      expect(stored[0].svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-      // Marked, so that the page the signer opens can only have come from storage.
-      const marked = stored.map((page: { svg: string }, index: number) => ({
-        ...page,
-        svg: `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${document.id}-${index}</title></svg>`,
-      }));
-      await t.deps.storage.put(pagesKeyOf(document), Buffer.from(JSON.stringify(marked)));
+      expect(stored[0]!.svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      // Marked, so that the pages the signer opens can only have come from storage.
+      const pages = stored.map((page, index) => ({ ...page, svg: marked(document.id, index) }));
+      await t.deps.storage.put(pagesKeyOf(document), Buffer.from(JSON.stringify(pages)));
     }
 
-    const [signer] = await db
-      .select({ id: signatureRequestSigners.id })
-      .from(signatureRequestSigners)
-      .where(and(eq(signatureRequestSigners.requestId, requestId), eq(signatureRequestSigners.number, 1)));
-    const view = await signingCaller(t)('verify_token_sign_request', {
-      token: signerToken(t.deps.secrets.sessionSecret, signer!.id, 1),
-    });
+    const view = await signingCaller(t)('verify_token_sign_request', { token });
     expect(view.status).toBe(200);
     for (const document of view.json.data.documents as { id: number; pages: { svg: string }[] }[]) {
       expect(document.pages.map((page) => page.svg)).toEqual(
-        document.pages.map(
-          (_, index) =>
-            `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${document.id}-${index}</title></svg>`,
-        ),
+        document.pages.map((_, index) => marked(document.id, index)),
       );
     }
   });
 
   it('draws on the spot, and stores, the pages of a document opened before its job ran', async () => {
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/process_signature_request',
-      headers: bearer(tokens.elena),
-      payload: sendingBody(group.packageId, {
-        // Another client: other bytes, whose pages no process has drawn yet.
-        values: { cliente: 'Temprano Hermanos S.A.S.' },
-        signers: [
-          { number: 1, name: 'Tomás Temprano', email: 'tomas.temprano@correo.test' },
-          { number: 2, name: 'Teresa Temprano', email: 'teresa.temprano@correo.test' },
-        ],
-      }),
-    });
-    expect(sent.statusCode).toBe(200);
-    const requestId = sent.json().data.request_id as number;
-    const db = t.deps.database.db;
-    const [signer] = await db
-      .select({ id: signatureRequestSigners.id })
-      .from(signatureRequestSigners)
-      .where(and(eq(signatureRequestSigners.requestId, requestId), eq(signatureRequestSigners.number, 1)));
-    const view = await signingCaller(t)('verify_token_sign_request', {
-      token: signerToken(t.deps.secrets.sessionSecret, signer!.id, 1),
-    });
+    // Another client: other bytes, whose pages no process has drawn yet.
+    const { requestId, token } = await send({ cliente: 'Temprano Hermanos S.A.S.' }, [
+      'Tomás Temprano',
+      'Teresa Temprano',
+    ]);
+    const view = await signingCaller(t)('verify_token_sign_request', { token });
     expect(view.status).toBe(200);
-    const [document] = await db
-      .select()
-      .from(signatureRequestDocuments)
-      .where(eq(signatureRequestDocuments.requestId, requestId));
-    const stored = JSON.parse((await readAll(t.deps.storage, pagesKeyOf(document!)))!.toString('utf8'));
-    expect(stored.map((page: { svg: string }) => page.svg)).toEqual(
+    const [document] = await documentsOf(requestId);
+    expect((await storedPages(document!)).map((page) => page.svg)).toEqual(
       view.json.data.documents[0].pages.map((page: { svg: string }) => page.svg),
     );
     await t.deps.queue.drain();
