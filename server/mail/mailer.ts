@@ -144,6 +144,44 @@ export async function mailDelivery(db: Db, mailId: string): Promise<MailDelivery
  * status: queued → sent (→ opened), or bounced (the SMTP server refused it), or failed (temporary
  * errors until the last attempt).
  */
+/**
+ * The outbox row of a queued mail's job, written by the sender and again by the worker (whichever
+ * comes first), so that a crash between queueing the job and writing the row leaves no job without
+ * its row. The two may run at once (an urgent mail is claimed at once, often by another process):
+ * both insert the same row, and the later one must meet a conflict on either unique index
+ * (`job_id`, or `public_id`, the job's `mailId`), never an error — hence no conflict target.
+ */
+export async function ensureOutboxRow(
+  db: Db,
+  jobId: number,
+  transportName: string,
+): Promise<{ publicId: string; status: MailStatus }> {
+  // One round trip: the inserted row, or (same snapshot, so never both) the one already there.
+  const [row] = await queryRows<{ public_id: string; status: MailStatus }>(
+    db,
+    sql`
+    WITH inserted AS (
+      INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, attachments, transport, status)
+      SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
+             payload->>'text', payload->>'html', COALESCE(payload->'attachments', '[]'::jsonb),
+             ${transportName}, 'queued'
+      FROM jobs WHERE id = ${jobId}
+      ON CONFLICT DO NOTHING
+      RETURNING public_id, status)
+    SELECT public_id, status FROM inserted
+    UNION ALL SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
+  );
+  // Neither, when the other insert committed while this one waited on it: its snapshot predates
+  // that row, which the next statement sees (seen with workers in several processes).
+  const [written] = row
+    ? [row]
+    : await queryRows<{ public_id: string; status: MailStatus }>(
+        db,
+        sql`SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
+      );
+  return { publicId: String(written!.public_id), status: written!.status };
+}
+
 export function createMailer(options: {
   db: Db;
   queue: JobQueue;
@@ -173,34 +211,7 @@ export function createMailer(options: {
     return { ...message, attachments: files };
   };
 
-  // Written by the sender and again by the worker (whichever comes first), so that a crash between
-  // queueing the job and writing the row leaves no job without its row.
-  const ensureRow = async (jobId: number): Promise<{ publicId: string; status: MailStatus }> => {
-    // One round trip: the inserted row, or (same snapshot, so never both) the one already there.
-    const [row] = await queryRows<{ public_id: string; status: MailStatus }>(
-      db,
-      sql`
-      WITH inserted AS (
-        INSERT INTO mail_outbox (public_id, job_id, "to", subject, text, html, attachments, transport, status)
-        SELECT COALESCE((payload->>'mailId')::uuid, gen_random_uuid()), id, payload->>'to', payload->>'subject',
-               payload->>'text', payload->>'html', COALESCE(payload->'attachments', '[]'::jsonb),
-               ${transport.name}, 'queued'
-        FROM jobs WHERE id = ${jobId}
-        ON CONFLICT (job_id) DO NOTHING
-        RETURNING public_id, status)
-      SELECT public_id, status FROM inserted
-      UNION ALL SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
-    );
-    // Neither, when the sender's insert committed while this one waited on it: its snapshot
-    // predates that row, which the next statement sees (seen with workers in several processes).
-    const [written] = row
-      ? [row]
-      : await queryRows<{ public_id: string; status: MailStatus }>(
-          db,
-          sql`SELECT public_id, status FROM mail_outbox WHERE job_id = ${jobId}`,
-        );
-    return { publicId: String(written!.public_id), status: written!.status };
-  };
+  const ensureRow = (jobId: number) => ensureOutboxRow(db, jobId, transport.name);
 
   queue.register(MAIL_QUEUE, async (payload, job) => {
     const { mailId: _mailId, ...message } = queuedMail.parse(payload);
