@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.js';
 import { jobs, mailOutbox } from '../../server/db/schema/index.js';
 import { JobQueue } from '../../server/jobs/queue.js';
 import { createLogger } from '../../server/logger.js';
 import { createMailer, smtpTransport } from '../../server/mail/mailer.js';
+import { loopbackSmtpServer } from '../support/mail/smtpServer.js';
 import { createPostgresDatabase, testDatabaseKind } from './support/database.js';
 import { freePort, killHard, spawnTs } from './support/processes.js';
 
@@ -24,9 +25,7 @@ describe(`e-mail bulk killed mid-send on ${testDatabaseKind}`, () => {
   let onHeld: ((answer: (error?: Error) => void) => void) | undefined;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
+    server = loopbackSmtpServer({
       onData(stream, _session, callback) {
         let data = '';
         stream.on('data', (chunk) => {

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox } from '../../server/db/schema/index.js';
 import { mailDelivery } from '../../server/mail/mailer.js';
 import { TRANSPARENT_GIF } from '../../server/mail/tracking.js';
+import { loopbackSmtpServer } from '../support/mail/smtpServer.js';
 import { freePort } from './support/processes.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
@@ -121,9 +122,7 @@ describe('SMTP mailer over loopback', () => {
   const received: string[] = [];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
+    server = loopbackSmtpServer({
       onRcptTo(address, _session, callback) {
         const refuse = (code: number, text: string) =>
           callback(Object.assign(new Error(text), { responseCode: code }));

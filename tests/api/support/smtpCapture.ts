@@ -1,5 +1,5 @@
-import { SMTPServer } from 'smtp-server';
 import { rawMessage, readMessage } from '../../support/mail/mime.js';
+import { loopbackSmtpServer } from '../../support/mail/smtpServer.js';
 import { freePort } from './processes.js';
 
 export type CapturedMail = { to: string[]; subject: string; text: string };
@@ -12,10 +12,7 @@ export type CapturedMail = { to: string[]; subject: string; text: string };
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
   const stats = { connections: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
+  const server = loopbackSmtpServer({
     onConnect(_session, callback) {
       stats.connections++;
       callback();

@@ -5,15 +5,13 @@
  * Run by Playwright as a web server: `node --import tsx tests/e2e/support/mailbox.ts`.
  */
 import { createServer } from 'node:http';
-import { SMTPServer } from 'smtp-server';
 import { rawMessage, readMessage } from '../../support/mail/mime.js';
+import { loopbackSmtpServer } from '../../support/mail/smtpServer.js';
 
 type Message = { to: string[]; subject: string; text: string; receivedAt: string };
 const messages: Message[] = [];
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
+const smtp = loopbackSmtpServer({
   onData(stream, session, callback) {
     rawMessage(stream).then((raw) => {
       messages.push({
