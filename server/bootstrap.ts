@@ -18,10 +18,10 @@ import { setSharedRenderTimeout } from './modules/templates/templateRender.servi
 import { REQUEST_CORE } from './requests/bulk/requestCore.js';
 import { registerBulkRowJob } from './requests/bulk/rowJob.js';
 import { registerRequestMailJob } from './requests/core/mail.js';
+import { registerPagesJob } from './requests/core/pages.js';
 import { declareRequestSchedule } from './requests/history/schedule.js';
 import { registerBulkPdfJob } from './requests/pdf/pdfSend.service.js';
 import { registerSealJob } from './requests/sealing/seal.js';
-import { registerPagesJob } from './requests/signer/pages.js';
 import { loadSecrets } from './secrets.js';
 import { storageFromConfig } from './storage/fromConfig.js';
 import type { FileStorage } from './storage/storage.js';

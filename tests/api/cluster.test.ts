@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { missingReason } from '../../scripts/system-tools.mjs';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase, queryRows } from '../../server/db/client.js';
@@ -73,6 +73,11 @@ const filesUnder = (dir: string): string[] => {
 
 describe.skipIf(skipReason)(`a cluster behind nginx${skipReason ? ` (omitido: ${skipReason})` : ''}`, () => {
   it('sends, signs, seals and validates through nginx while a process is killed and restarted', async () => {
+    // A failed run says why in CI's log: every process's error lines (CLUSTER_LOGS keeps all).
+    onTestFailed(() => {
+      for (const [index, output] of outputs.entries())
+        console.error(`proceso ${index + 1}, errores:\n${errorLines(output()).join('\n') || '(ninguno)'}`);
+    });
     const started = Date.now();
     const created = await createPostgresDatabase();
     cleanups.push(() => created.drop());

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignPlan, createPlan } from '../../server/db/factories.js';
 import { jobs, signatureRequestDocuments, signatureRequestSigners } from '../../server/db/schema/index.js';
+import { PAGES_QUEUE, pagesKeyOf } from '../../server/requests/core/pages.js';
 import { signerToken } from '../../server/requests/core/tokens.js';
-import { PAGES_QUEUE, pagesKeyOf } from '../../server/requests/signer/pages.js';
 import { readAll } from '../../server/storage/storage.js';
 import { testDatabaseKind } from './support/database.js';
 import { createSendingGroup, type SendingGroup, sendingBody } from './support/sendingGroup.js';
@@ -13,7 +13,7 @@ import { bearer, createTestApp, type TestApp } from './support/testApp.js';
 
 /**
  * A sent request's pages are drawn once, by a background job behind every other job, and stored
- * beside its document; opening the link reads them instead of drawing (server/requests/signer/pages.ts).
+ * beside its document; opening the link reads them instead of drawing (server/requests/core/pages.ts).
  */
 describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -44,7 +44,10 @@ describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
         signers: signers.map((name, index) => ({
           number: index + 1,
           name,
-          email: `firmante${index + 1}.${values.cliente?.length ?? 0}@correo.test`,
+          email: `${name
+            .normalize('NFD')
+            .replace(/[^A-Za-z]+/g, '.')
+            .toLowerCase()}@correo.test`,
         })),
       }),
     });
@@ -70,7 +73,11 @@ describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
     `<svg xmlns="http://www.w3.org/2000/svg"><title>guardada ${documentId}-${index}</title></svg>`;
 
   it('queues the drawing behind the invitation, stores the pages, and the link reads them', async () => {
-    const { requestId, token } = await send({}, ['Paula Páginas', 'Pedro Páginas']);
+    // A client of its own: bytes no earlier test file in this worker has had drawn (and cached).
+    const { requestId, token } = await send({ cliente: 'Páginas Propias S.A.S.' }, [
+      'Paula Páginas',
+      'Pedro Páginas',
+    ]);
     const queued = await t.deps.database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
     const drawing = queued.filter((job) => job.queue === PAGES_QUEUE);
     expect(drawing.map((job) => [job.payload, job.priority])).toEqual([[{ requestId }, -1]]);
@@ -99,7 +106,7 @@ describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
   });
 
   it('draws on the spot, and stores, the pages of a document opened before its job ran', async () => {
-    // Another client: other bytes, whose pages no process has drawn yet.
+    // Another client: other bytes, whose pages nothing has drawn yet.
     const { requestId, token } = await send({ cliente: 'Temprano Hermanos S.A.S.' }, [
       'Tomás Temprano',
       'Teresa Temprano',

@@ -13,9 +13,9 @@ import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
 import { newValidationCode } from '../../pades/validation-code.js';
 import { checkPdfUpload } from '../../uploads/index.js';
-import { queueRequestPages } from '../signer/pages.js';
 import { appendRequestEvent } from './events.js';
 import { inviteSigner } from './mail.js';
+import { queueRequestPages } from './pages.js';
 import {
   renderTemplateDocument,
   TEMPLATE_DOCUMENT_MESSAGES,

@@ -13,7 +13,6 @@ import { unprocessable } from '../../errors.js';
 import { consumeUnits } from '../../modules/plans/consumption.service.js';
 import { type AuditEntry, chainEntry, type JsonValue } from '../../pades/audit-chain.js';
 import { newValidationCode } from '../../pades/validation-code.js';
-import { queueRequestPages } from '../signer/pages.js';
 import {
   CREATE_MESSAGES,
   type CreatedRequest,
@@ -27,6 +26,7 @@ import {
   requestRow,
 } from './create.js';
 import { REQUEST_MAIL_QUEUE } from './mail.js';
+import { queueRequestPages } from './pages.js';
 import { signerTokenHash } from './tokens.js';
 
 /**

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { HttpProblem } from '../../errors.js';
 import { readAll } from '../../storage/storage.js';
-import { documentsOfRequest } from '../core/records.js';
+import { documentsOfRequest } from './records.js';
 
 /**
  * The pages of a stored PDF as standalone SVGs, drawn from the very bytes that will be sealed

@@ -12,9 +12,9 @@ import { conflict, notFound, unprocessable } from '../../errors.js';
 import { renderTemplate } from '../../modules/templates/templateRender.service.js';
 import { appendRequestEvent } from '../core/events.js';
 import { inviteSigner, queueRequestMail } from '../core/mail.js';
+import { queueRequestPages } from '../core/pages.js';
 import { signerTokenHash } from '../core/tokens.js';
 import { announceRequestEvent } from '../core/webhookEvents.js';
-import { queueRequestPages } from '../signer/pages.js';
 import { anyoneSigned, signerRecord } from './detail.service.js';
 import { summaryOf } from './history.service.js';
 

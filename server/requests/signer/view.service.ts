@@ -13,12 +13,12 @@ import { HttpProblem } from '../../errors.js';
 import { maskEmail, maskPhone } from '../../security/masking.js';
 import type { FieldBoxRecord } from '../core/create.js';
 import { appendRequestEvent } from '../core/events.js';
+import { svgPagesOf } from '../core/pages.js';
 import { documentsOfRequest } from '../core/records.js';
 import { DEFAULT_REJECTION_REASONS } from '../core/rejectionReasons.js';
 import { announceRequestEvent } from '../core/webhookEvents.js';
 import { isAuthenticated } from './authentication.service.js';
 import { isCodeLocked } from './otpStore.js';
-import { svgPagesOf } from './pages.js';
 import {
   assertOpen,
   CONSENT,
