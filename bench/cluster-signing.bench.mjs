@@ -7,6 +7,8 @@
 // code mailed and proves it, draws and signs. Figures: each call's p50/p95 (goal p95 ≤ 150 ms),
 // each request's last signature → sealed (goal ≤ 60 s), sealed documents per second and its
 // ratio 2 processes ÷ 1 (goal ≥ 1.5), with the CPU each process (and its render child) used.
+// CLUSTER_BENCH_PAUSE_MS (0) makes each signer pause like a person before asking for the code,
+// before typing it and before drawing: figures then named `cluster_signing.paused.*`.
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -19,6 +21,10 @@ import { familyCpuSeconds, machineCpu } from './processCpu.mjs';
 
 const SIGNERS = Number(process.env.CLUSTER_BENCH_SIGNERS ?? 1000);
 const CONCURRENCY = 50;
+/** A signer's pause before asking for the code, before typing it and before drawing (0: none). */
+const PAUSE_MS = Number(process.env.CLUSTER_BENCH_PAUSE_MS ?? 0);
+const FIGURES = PAUSE_MS > 0 ? 'cluster_signing.paused' : 'cluster_signing';
+const pause = () => (PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PAUSE_MS)) : undefined);
 const PROCESS_COUNTS = [1, 2];
 /** Jobs each process runs at once: the shipped default (deploy/rubrica.env.example). */
 const JOB_WORKERS = process.env.JOB_WORKERS ?? '1';
@@ -191,11 +197,14 @@ async function signAsThePage(base, token, address, mail, latencies) {
   };
   await timed('open', 'verify_token_sign_request', {});
   await timed('open_notice', 'send_notification_attempt_open_document', {});
+  await pause();
   await timed('send_code', 'send_code', { channel: 'email' });
   const mailed = performance.now();
   const code = await support.until(`a code for ${address}`, () => mail.code(address, 0), 300_000, 20);
   latencies.code_mail.push(performance.now() - mailed);
+  await pause();
   await timed('validate_code', 'validate_code', { code });
+  await pause();
   await timed('upload_signature', 'upload_sign_images', { image: TINY_PNG, kind: 'drawn' });
   await timed('sign', 'do_sign_request', { consent_version: CONSENT_VERSION, signature: { kind: 'drawn' } });
 }
@@ -322,8 +331,9 @@ function sealBenchMedian() {
 
 /** The figures of one run, named `cluster_signing.p<processes>.*`. */
 function rowsOf(result) {
-  const prefix = `cluster_signing.p${result.processes}`;
-  const note = `${SIGNERS} signers, c=${CONCURRENCY}, ${result.processes} process(es), JOB_WORKERS=${JOB_WORKERS}`;
+  const prefix = `${FIGURES}.p${result.processes}`;
+  const paused = PAUSE_MS > 0 ? `, pausing ${PAUSE_MS} ms three times` : '';
+  const note = `${SIGNERS} signers${paused}, c=${CONCURRENCY}, ${result.processes} process(es), JOB_WORKERS=${JOB_WORKERS}`;
   return [
     ...STEPS.map((step) => ({
       name: `${prefix}.${step}_p95`,
@@ -386,7 +396,7 @@ export default async function run({ log }) {
   TINY_PNG = (await load('tests/api/support/signing.ts')).TINY_PNG_BASE64;
   CONSENT_VERSION = (await load('server/requests/core/consent.ts')).CONSENT.version;
   log(
-    `${SIGNERS} signers at c=${CONCURRENCY} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}`,
+    `${SIGNERS} signers at c=${CONCURRENCY}${PAUSE_MS > 0 ? `, pausing ${PAUSE_MS} ms` : ''} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}`,
   );
   const results = [];
   for (const processes of PROCESS_COUNTS) results.push(await runWorkload(processes, log));
@@ -394,7 +404,7 @@ export default async function run({ log }) {
   const sealMedian = sealBenchMedian();
   const rows = results.flatMap(rowsOf);
   rows.push({
-    name: 'cluster_signing.sealed_per_s_ratio',
+    name: `${FIGURES}.sealed_per_s_ratio`,
     label: 'sealed documents per second, 2 processes ÷ 1 (goal ≥ 1.5)',
     value: round((two?.rate ?? 0) / (one?.rate ?? 1), 2),
     unit: '×',
