@@ -119,4 +119,17 @@ describe(`the signer's pages drawn ahead on ${testDatabaseKind}`, () => {
     );
     await t.deps.queue.drain();
   });
+
+  it('draws again the pages of a stored file that is not JSON, and stores them whole', async () => {
+    const { requestId, token } = await send({ cliente: 'Archivo Roto Ltda.' }, ['Rosa Rota', 'Rubén Roto']);
+    await t.deps.queue.drain();
+    const [document] = await documentsOf(requestId);
+    await t.deps.storage.put(pagesKeyOf(document!), Buffer.from('[{"svg": "<svg'));
+    const view = await signingCaller(t)('verify_token_sign_request', { token });
+    expect(view.status).toBe(200);
+    const pages = view.json.data.documents[0].pages as { svg: string }[];
+    expect(pages).toHaveLength(document!.pageCount);
+    expect(pages[0]!.svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect((await storedPages(document!)).map((page) => page.svg)).toEqual(pages.map((page) => page.svg));
+  });
 });

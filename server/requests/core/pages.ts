@@ -64,7 +64,14 @@ async function draw(pdf: Uint8Array): Promise<SvgPage[]> {
 async function readStoredPages(deps: Pick<Deps, 'storage'>, document: StoredDocument) {
   const stored = await readAll(deps.storage, pagesKeyOf(document));
   if (!stored) return null;
-  const parsed = storedPagesSchema.safeParse(JSON.parse(stored.toString('utf8')));
+  // A file cut short or overwritten is drawn again, like one of the wrong shape.
+  let json: unknown;
+  try {
+    json = JSON.parse(stored.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = storedPagesSchema.safeParse(json);
   return parsed.success ? parsed.data : null;
 }
 
