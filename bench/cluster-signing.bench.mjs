@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { freePort, startPostgres } from '../scripts/pg.mjs';
-import { percentile, ROOT, startServer, tmpDir } from './lib.mjs';
+import { percentile, ROOT, startServer, tmpDir, unitNodeFlags } from './lib.mjs';
 import { familyCpuSeconds, machineCpu } from './processCpu.mjs';
 
 const SIGNERS = Number(process.env.CLUSTER_BENCH_SIGNERS ?? 1000);
@@ -134,7 +134,9 @@ async function startCluster(processes, log) {
       METRICS_TOKEN,
     };
     const servers = await Promise.all(
-      Array.from({ length: processes }, () => startServer({ dataDir: tmpDir(), env, timeoutMs: 180_000 })),
+      Array.from({ length: processes }, () =>
+        startServer({ dataDir: tmpDir(), env, timeoutMs: 180_000, nodeFlags: unitNodeFlags() }),
+      ),
     );
     stops.push(async () => {
       for (const server of servers) await server.stop();
@@ -540,7 +542,7 @@ export default async function run({ log }) {
   TINY_PNG = (await load('tests/api/support/signing.ts')).TINY_PNG_BASE64;
   CONSENT_VERSION = (await load('server/requests/core/consent.ts')).CONSENT.version;
   log(
-    `${SIGNERS} signers at c=${CONCURRENCY}${PAUSE_MS > 0 ? `, pausing ${PAUSE_MS} ms` : ''} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}`,
+    `${SIGNERS} signers at c=${CONCURRENCY}${PAUSE_MS > 0 ? `, pausing ${PAUSE_MS} ms` : ''} on ${os.availableParallelism()} cores, JOB_WORKERS=${JOB_WORKERS}, node ${unitNodeFlags().join(' ')} (the systemd unit's flags)`,
   );
   const results = [];
   for (const processes of PROCESS_COUNTS) results.push(await runWorkload(processes, log));

@@ -121,6 +121,17 @@ export function startNodeFlags() {
 }
 
 /**
+ * The Node.js flags of the shipped systemd unit's ExecStart (deploy/systemd/rubrica@.service): how
+ * the processes of a cluster on PostgreSQL run.
+ * @returns {string[]}
+ */
+export function unitNodeFlags() {
+  const unit = readFileSync(path.join(ROOT, 'deploy', 'systemd', 'rubrica@.service'), 'utf8');
+  const execStart = /^ExecStart=\S*node((?:\s+--\S+)*)\s+dist\/server\/main\.js/m.exec(unit);
+  return execStart?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
  * The environment variables `npm start` sets before `node` (the C library's allocator settings).
  * @returns {Record<string, string>}
  */
@@ -140,18 +151,18 @@ export function startEnv() {
  */
 
 /**
- * Starts `node dist/server/main.js` (with the flags of `npm start`) and waits (≤ timeoutMs) for GET /api/health → 200.
+ * Starts `node dist/server/main.js` (with the flags of `npm start`, or `nodeFlags`) and waits (≤ timeoutMs) for GET /api/health → 200.
  * Logging is at `warn` so request logs do not skew the figures.
- * @param {{ dataDir: string, env?: Record<string, string>, timeoutMs?: number }} options
+ * @param {{ dataDir: string, env?: Record<string, string>, timeoutMs?: number, nodeFlags?: string[] }} options
  * @returns {Promise<RunningServer>}
  */
-export async function startServer({ dataDir, env = {}, timeoutMs = 60_000 }) {
+export async function startServer({ dataDir, env = {}, timeoutMs = 60_000, nodeFlags = startNodeFlags() }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   /** @type {string[]} */
   const output = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...startNodeFlags(), SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
