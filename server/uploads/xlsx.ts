@@ -14,6 +14,16 @@ const DATA_CONNECTION = /^xl\/(connections\.xml|externalLinks\/|queryTables\/)/i
 const CELL_OR_FORMULA = /<(?:[\w.-]+:)?(c|f)(?=[\s/>])([^>]*)>/g;
 const CELL_REFERENCE = /\br\s*=\s*["']([A-Z]{1,3}\d{1,7})["']/;
 
+/**
+ * The last entry of a repacked workbook. exceljs's streaming reader (through unzipper 0.10) ends its
+ * walk through the ZIP as soon as the parser reads the last record, dropping the entries the
+ * reader has not taken yet — now and then the workbook or the shared strings, when the reader was
+ * still writing a sheet to its temporary file: a sound sheet was refused for lacking its «Datos»
+ * sheet or its columns. An entry larger than the parser's buffers holds the parser until the
+ * reader drains it, which it does after every earlier entry. 1 MiB of zeros: ~1 KB deflated.
+ */
+export const READER_BARRIER = { name: 'rubrica/fin-de-lectura.bin', data: Buffer.alloc(1024 * 1024) };
+
 /** Sheet part name → the name the user gave the sheet. */
 async function sheetNames(zip: SafeZip): Promise<Map<string, string>> {
   const targets = new Map(
@@ -46,7 +56,7 @@ export function firstFormulaCell(sheetXml: string): string | null {
  * Checks an uploaded XLSX: a sound container within limits (zip bombs refused), no macros
  * (xlsm, xlsb, VBA, Excel 4 macro sheets), no external data connections or unsafe links, and no
  * formula in any sheet — the message names the sheet and the first cell holding one. Returns the
- * workbook repacked from the checked parts only, for the spreadsheet reader.
+ * workbook repacked from the checked parts only, for the spreadsheet reader (with its barrier last).
  */
 export async function inspectXlsx(bytes: Uint8Array, limits?: ZipLimits): Promise<Buffer> {
   const zip = await openOfficeFile(bytes, { mainPart: WORKBOOK, kindLabel: 'Excel', limits });
@@ -65,7 +75,7 @@ export async function inspectXlsx(bytes: Uint8Array, limits?: ZipLimits): Promis
       if (cell)
         throw refuse(FILE_MESSAGES.xlsxFormula(names.get(part) ?? posix.basename(part, '.xml'), cell));
     }
-    return await zip.repack();
+    return await zip.repack([READER_BARRIER]);
   } finally {
     zip.close();
   }

@@ -69,8 +69,11 @@ export type SafeZip = {
   /** Inflates one entry (never more than its declared size, itself within the limits). */
   read(name: string): Promise<Buffer>;
   readText(name: string): Promise<string>;
-  /** A fresh ZIP holding exactly the checked entries (folders left out), for other ZIP readers. */
-  repack(): Promise<Buffer>;
+  /**
+   * A fresh ZIP holding exactly the checked entries (folders left out), for other ZIP readers,
+   * then `after` (entries of the caller's own making).
+   */
+  repack(after?: ReadonlyArray<{ name: string; data: Buffer }>): Promise<Buffer>;
   close(): void;
 };
 
@@ -163,11 +166,11 @@ export async function openSafeZip(bytes: Uint8Array, limits: ZipLimits): Promise
       names: new Set(byName.keys()),
       read,
       readText: async (name) => (await read(name)).toString('utf8'),
-      repack: async () => {
+      repack: async (after = []) => {
         const files = [...byName.keys()].filter((name) => !name.endsWith('/'));
         const entries = [];
         for (const name of files) entries.push({ name, data: await read(name) });
-        return writeZip(entries);
+        return writeZip([...entries, ...after]);
       },
       close: () => zip.close(),
     };

@@ -158,22 +158,6 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 export type SheetRow = { rowNumber: number; values: Record<string, string> };
 
-/**
- * Reads the "Datos" sheet of a checked workbook, streaming (a 10,000-row sheet never lives in
- * memory as a workbook): headers from row 1, one record per non-empty row after it. 422 when the
- * sheet or a column of the group is missing, or the sheet has more rows than allowed.
- */
-export async function readBulkSheet(
-  workbookBytes: Buffer,
-  expectedHeaders: readonly string[],
-): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
-  await readBulkSheetRuns(workbookBytes, expectedHeaders, BULK_MAX_ROWS, async (run) => {
-    rows.push(...run);
-  });
-  return rows;
-}
-
 /** A failure of the caller's `onRun`, passed through as it is. */
 class CallerFailure extends Error {
   constructor(readonly failure: unknown) {
@@ -187,9 +171,12 @@ const handOver = (onRun: (rows: SheetRow[]) => Promise<void>, rows: SheetRow[]) 
   });
 
 /**
- * The same reading, handing the rows over in runs of `runSize` as they are read, so that a caller
- * storing them never holds the whole sheet. The checks that need the whole sheet (no data rows)
- * come after the last run.
+ * Reads the "Datos" sheet of a workbook as `checkSpreadsheetUpload` returns it (checked, and
+ * repacked with the reader's barrier last: `READER_BARRIER` in server/uploads/xlsx.ts), streaming:
+ * headers from row 1, one record per non-empty row after it, handed over in runs of `runSize` as
+ * they are read, so that a caller storing them never holds the whole sheet. 422 when the sheet or a
+ * column of the group is missing, or the sheet has more rows than allowed; the checks that need
+ * the whole sheet (no data rows) come after the last run.
  */
 export async function readBulkSheetRuns(
   workbookBytes: Buffer,
