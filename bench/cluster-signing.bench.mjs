@@ -405,6 +405,7 @@ async function runWorkload(processes, log) {
     );
     const cpuAfter = serversCpu(cluster.servers);
     const inProcess = await serversView(cluster.servers);
+    const peakRss = cluster.servers.map((server) => round(server.peakRssMiB() ?? Number.NaN, 0));
     const jobs = await jobsSince(cluster.db, started);
     const machine = machineCpu().since(machineBefore);
     const benchCpu = round(Object.values(process.cpuUsage(benchBefore)).reduce((a, b) => a + b, 0) / 1e6);
@@ -436,6 +437,7 @@ async function runWorkload(processes, log) {
       jobs,
       inProcess,
       backlog,
+      peakRss,
     };
     log(
       `${processes} process(es): sealed ${round(result.rate, 2)} documents/s over ${round(windowMs / 1000)} s; ` +
@@ -449,7 +451,9 @@ async function runWorkload(processes, log) {
         `  ${step}: p50 ${round(percentile(latencies[step], 50))} ms, p95 ${round(percentile(latencies[step], 95))} ms` +
           (inProcess.steps[step] ? `; in the processes ${inProcess.steps[step]}` : ''),
       );
-    log(`  event loop delay by process: ${inProcess.eventLoop}`);
+    log(
+      `  event loop delay by process: ${inProcess.eventLoop}; peak RSS by process ${peakRss.join(', ')} MiB`,
+    );
     return result;
   } finally {
     await cluster.stop();
@@ -511,7 +515,7 @@ function rowsOf(result) {
       value: round(result.rate, 2),
       unit: 'docs/s',
       better: 'higher',
-      note: `signing alone ${round(result.signRate, 1)} signers/s; CPU s (server + render child): ${result.cpu.map((c) => `${c.server} + ${c.children}`).join(', ')}; jobs by queue (median gap between two ends on a process): ${result.jobs}; bench client + S3 + SMTP ${result.benchCpu}; machine ${round(result.machineBusy * 100, 0)} % busy (${result.machineCpu} CPU s), /proc/loadavg ${result.load.before} → ${result.load.after}; ${note}`,
+      note: `signing alone ${round(result.signRate, 1)} signers/s; peak RSS by process ${result.peakRss.join(', ')} MiB; CPU s (server + render child): ${result.cpu.map((c) => `${c.server} + ${c.children}`).join(', ')}; jobs by queue (median gap between two ends on a process): ${result.jobs}; bench client + S3 + SMTP ${result.benchCpu}; machine ${round(result.machineBusy * 100, 0)} % busy (${result.machineCpu} CPU s), /proc/loadavg ${result.load.before} → ${result.load.after}; ${note}`,
     },
     {
       name: `${prefix}.backlog_sealed_per_s`,
