@@ -53,4 +53,19 @@ describe('text for documents', () => {
     expect(parts).toContain('👨‍👩‍👧');
     expect(parts).toContain('n\u0303');
   });
+
+  it('breaks a long address after its separators only, unless a stretch between them is still too long', () => {
+    const address = 'maria.fernanda.gomez@firmantes.empresa.com.co';
+    expect(breakableWords(address).split('\u200b')).toEqual([
+      'maria.',
+      'fernanda.',
+      'gomez@',
+      'firmantes.',
+      'empresa.',
+      'com.',
+      'co',
+    ]);
+    const stretch = 'x'.repeat(25);
+    expect(breakableWords(`ana@${stretch}.co`).split('\u200b')).toEqual(['ana@', ...stretch, '.', 'co']);
+  });
 });

@@ -85,19 +85,38 @@ export function refuseUndisplayable(value: string, context: z.RefinementCtx): vo
 }
 
 /**
- * Runs of more than this many characters with no space get a break opportunity between every
- * two characters: a 4,000-character word or a long address wraps inside its line or table cell
- * instead of running off the page.
+ * Runs of more than this many characters with no space get break opportunities: after each
+ * separator (an address breaks after its «@» and dots), and between every two characters of any
+ * stretch between separators still longer than this, so a 4,000-character word or a long address
+ * wraps inside its line or table cell instead of running off the page.
  */
 const LONGEST_UNBROKEN = 20;
 const ZERO_WIDTH_SPACE = '\u200b';
+/** Where a long run breaks first: e-mail addresses, paths, dotted names, lists without spaces. */
+const SEPARATORS = new Set(['@', '.', '/', '\\', '_', '-', ';', ':', ',', '|']);
 let graphemes: Intl.Segmenter | undefined;
 
-/** Long words made breakable (between grapheme clusters, so no accent or emoji is split). */
+/**
+ * Long words made breakable (between grapheme clusters, so no accent or emoji is split). Each
+ * break opportunity costs the PDF compiler time (a 35-character address broken between every two
+ * characters took longer to lay out than the rest of its table), so there are no more than needed.
+ */
 export function breakableWords(text: string): string {
   return text.replace(/[^\s]{21,}/gu, (word) => {
     if ([...word].length <= LONGEST_UNBROKEN) return word;
     graphemes ??= new Intl.Segmenter('es', { granularity: 'grapheme' });
-    return Array.from(graphemes.segment(word), (part) => part.segment).join(ZERO_WIDTH_SPACE);
+    let part: string[] = [];
+    const parts = [part];
+    for (const { segment } of graphemes.segment(word)) {
+      part.push(segment);
+      if (SEPARATORS.has(segment)) {
+        part = [];
+        parts.push(part);
+      }
+    }
+    return parts
+      .filter((each) => each.length > 0)
+      .map((each) => each.join(each.length > LONGEST_UNBROKEN ? ZERO_WIDTH_SPACE : ''))
+      .join(ZERO_WIDTH_SPACE);
   });
 }

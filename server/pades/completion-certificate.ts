@@ -60,7 +60,8 @@ const CHANNEL_NAMES: Record<OtpChannel, string> = {
 
 /** Markup for one value: escaped, and breakable after separators so long e-mails and agents wrap. */
 function text(value: string): string {
-  return `[${escapeMarkup(value).replace(/(\\[@./;_-])/g, '$1\u200b')}]`;
+  // After the separators that escapeMarkup left unbroken (in words too short for it to break).
+  return `[${escapeMarkup(value).replace(/(\\[@./;_-])(?!\u200b)/g, '$1\u200b')}]`;
 }
 
 const mono = (value: string) => `text(font: "DejaVu Sans Mono", size: 7pt, ${typstString(value)})`;
