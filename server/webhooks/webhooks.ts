@@ -99,7 +99,13 @@ export function webhookEventUuid(eventId: string): string {
  */
 export async function emitWebhookEvent(
   deps: WebhookDeps,
-  input: { companyId: number; event: WebhookEvent; data: unknown; eventId?: string },
+  input: {
+    companyId: number;
+    event: WebhookEvent;
+    /** The event's data, or how to read it: read only when an endpoint listens. */
+    data: unknown | (() => Promise<unknown>);
+    eventId?: string;
+  },
   /** A caller's transaction: the deliveries then commit (or roll back) with what they report. */
   options: { db?: Db } = {},
 ): Promise<{ eventId: string; deliveryIds: number[] }> {
@@ -125,7 +131,7 @@ export async function emitWebhookEvent(
     type: input.event,
     createdAt: deps.clock.now().toISOString(),
     companyId: input.companyId,
-    data: input.data,
+    data: typeof input.data === 'function' ? await input.data() : input.data,
   });
   // Deliveries and their jobs commit together: an event is never recorded without being sent.
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>

@@ -5,6 +5,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../contract/endpoints/webhooks.js';
 import { signatureRequests, webhookDeliveries } from '../../server/db/schema/index.js';
 import { createTestRequest, type TestRequest } from '../../server/requests/core/factories.js';
 import { announceRequestSent } from '../../server/requests/core/sent.js';
+import { announceRequestEvent } from '../../server/requests/core/webhookEvents.js';
 import { expireOverdueRequests } from '../../server/requests/history/schedule.js';
 import { SEAL_QUEUE, sealRequest } from '../../server/requests/sealing/seal.js';
 import { verifySignature } from '../../server/webhooks/signature.js';
@@ -342,5 +343,42 @@ describe(`request webhook events on ${testDatabaseKind}`, () => {
     // Another company's delivery, or none: 404.
     expect([403, 404]).toContain((await replay(ids.caribe, delivery!.id)).statusCode);
     expect((await replay(ids.andina, 999_999)).statusCode).toBe(404);
+  });
+
+  it("reads an event's data only when one of the company's endpoints listens to it", async () => {
+    const caribe = await createTestRequest(t.deps, {
+      companyId: ids.caribe,
+      title: 'Contrato sin suscriptores',
+      signers: [{ name: 'Eva Sin Ganchos', email: 'eva.singanchos@correo.test' }],
+    });
+    let reads = 0;
+    const extra = async () => {
+      reads++;
+      return { note: 'leída' };
+    };
+    const announce = (requestId: number) =>
+      announceRequestEvent(t.deps, {
+        event: 'request.sealed',
+        requestId,
+        eventId: `request.sealed:${requestId}:lectura`,
+        extra,
+      });
+    // Caribe has no endpoint: nothing to deliver, and nothing read for it.
+    expect(await announce(caribe.requestId)).toMatchObject({ deliveryIds: [] });
+    expect(reads).toBe(0);
+    const andina = await createTestRequest(t.deps, {
+      companyId: ids.andina,
+      title: 'Contrato con suscriptores',
+      signers: [{ name: 'Fabio Con Ganchos', email: 'fabio.conganchos@correo.test' }],
+    });
+    const { deliveryIds } = await announce(andina.requestId);
+    expect(deliveryIds).toHaveLength(1);
+    expect(reads).toBe(1);
+    const [delivery] = await t.deps.database.db
+      .select({ body: webhookDeliveries.body })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryIds[0]!));
+    const body = JSON.parse(delivery!.body) as Body;
+    expect(body.data).toMatchObject({ requestId: andina.requestId, note: 'leída' });
   });
 });

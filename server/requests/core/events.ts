@@ -22,24 +22,28 @@ export type RequestEventInput = {
   at?: Date;
 };
 
+type EventRow = typeof signatureRequestEvents.$inferSelect;
+
 /** Who did it, as the chain records it: `user:7`, `signer:12` or `system`. */
 export const actorOf = (input: { userId?: number | null; signerId?: number | null }) =>
   input.userId ? `user:${input.userId}` : input.signerId ? `signer:${input.signerId}` : 'system';
 
-/** Appends one event; call it inside the transaction that makes the change it records. */
-export async function appendRequestEvent(db: Db, input: RequestEventInput): Promise<AuditEntry> {
-  const [request] = await db
-    .select({ companyId: signatureRequests.companyId })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, input.requestId))
-    .for('update');
-  if (!request) throw new Error(`signature request ${input.requestId} does not exist`);
-  const [last] = await db
-    .select()
-    .from(signatureRequestEvents)
-    .where(eq(signatureRequestEvents.requestId, input.requestId))
-    .orderBy(desc(signatureRequestEvents.sequence))
-    .limit(1);
+/**
+ * What a caller that has already locked the request row (`for update`) in its transaction knows:
+ * the request's company and its last event, read after the lock.
+ */
+export type LockedRequest = { companyId: number; last: EventRow | undefined };
+
+/**
+ * Appends one event; call it inside the transaction that makes the change it records. A caller
+ * holding the request's lock passes what it read under it (`locked`) and saves the two reads.
+ */
+export async function appendRequestEvent(
+  db: Db,
+  input: RequestEventInput,
+  locked?: LockedRequest,
+): Promise<AuditEntry> {
+  const { companyId, last } = locked ?? (await lockRequest(db, input.requestId));
   // The address and browser are hashed with the rest (kept in `details` as sent; the columns are for queries).
   const data: { [key: string]: JsonValue } = {
     ...(input.details ?? {}),
@@ -54,7 +58,7 @@ export async function appendRequestEvent(db: Db, input: RequestEventInput): Prom
   });
   await db.insert(signatureRequestEvents).values({
     requestId: input.requestId,
-    companyId: request.companyId,
+    companyId,
     sequence: entry.sequence,
     signerId: input.signerId ?? null,
     userId: input.userId ?? null,
@@ -69,7 +73,27 @@ export async function appendRequestEvent(db: Db, input: RequestEventInput): Prom
   return entry;
 }
 
-type EventRow = typeof signatureRequestEvents.$inferSelect;
+/** Locks the request row (concurrent writers append one after the other) and reads its last event. */
+async function lockRequest(db: Db, requestId: number): Promise<LockedRequest> {
+  const [request] = await db
+    .select({ companyId: signatureRequests.companyId })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, requestId))
+    .for('update');
+  if (!request) throw new Error(`signature request ${requestId} does not exist`);
+  return { companyId: request.companyId, last: await lastRequestEvent(db, requestId) };
+}
+
+/** The newest event of a request (its `sequence` is the trail's length), if it has any. */
+export async function lastRequestEvent(db: Db, requestId: number): Promise<EventRow | undefined> {
+  const [last] = await db
+    .select()
+    .from(signatureRequestEvents)
+    .where(eq(signatureRequestEvents.requestId, requestId))
+    .orderBy(desc(signatureRequestEvents.sequence))
+    .limit(1);
+  return last;
+}
 
 /** A stored row as the chain hashed it (the same `at`, actor and data). */
 export function toAuditEntry(row: EventRow): AuditEntry {

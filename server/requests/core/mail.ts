@@ -51,16 +51,21 @@ export type QueueRequestMail = {
   kind: RequestMailKind;
   /** The signer it is sent to (invitations, reminders, notices to signers). */
   signerId?: number;
-  /** Address when it is not the signer's (notices to the sender). */
+  /** Address when it is not the signer's (notices to the sender), or the signer's when known. */
   to?: string;
+  /** The request's company, when the caller has read it (saves reading it again). */
+  companyId?: number;
 };
 
 /** Records the e-mail and queues its job, in the caller's transaction. */
 export async function queueRequestMail(deps: Pick<Deps, 'queue'>, tx: Db, input: QueueRequestMail) {
-  const [request] = await tx
-    .select({ companyId: signatureRequests.companyId })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, input.requestId));
+  const [request] =
+    input.companyId === undefined
+      ? await tx
+          .select({ companyId: signatureRequests.companyId })
+          .from(signatureRequests)
+          .where(eq(signatureRequests.id, input.requestId))
+      : [{ companyId: input.companyId }];
   if (!request) throw new Error(`signature request ${input.requestId} does not exist`);
   let to = input.to;
   if (!to && input.signerId) {

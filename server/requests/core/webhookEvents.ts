@@ -20,6 +20,14 @@ import { publicBaseUrl } from './mail.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
+async function companyOfRequest(db: Db, requestId: number): Promise<number | undefined> {
+  const [request] = await db
+    .select({ companyId: signatureRequests.companyId })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, requestId));
+  return request?.companyId;
+}
+
 /** The request part of every event's `data`; null when the request is gone. */
 export async function requestWebhookData(db: Db, requestId: number, signerId?: number) {
   const [row] = await db
@@ -72,8 +80,10 @@ type Announcement = {
   /** The event's name-based id (`<event>:<request>[:<signer>]`). */
   eventId: string;
   signerId?: number;
-  /** What this event adds to the common `data`. */
-  extra?: Record<string, unknown>;
+  /** The request's company, when the caller has read it. */
+  companyId?: number;
+  /** What this event adds to the common `data` (read only when an endpoint listens). */
+  extra?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 };
 
 /**
@@ -85,20 +95,21 @@ export async function announceRequestEvent(
   announcement: Announcement,
   tx?: Db,
 ): Promise<{ deliveryIds: number[] }> {
+  // Most companies have no endpoint for most events: the event's data is read only for one.
   const emit = async () => {
-    const found = await requestWebhookData(
-      tx ?? deps.database.db,
-      announcement.requestId,
-      announcement.signerId,
-    );
-    if (!found) return { deliveryIds: [] };
+    const db = tx ?? deps.database.db;
+    const companyId = announcement.companyId ?? (await companyOfRequest(db, announcement.requestId));
+    if (companyId === undefined) return { deliveryIds: [] };
     return emitWebhookEvent(
       deps,
       {
-        companyId: found.companyId,
+        companyId,
         event: announcement.event,
         eventId: announcement.eventId,
-        data: { ...found.data, ...announcement.extra },
+        data: async () => ({
+          ...(await requestWebhookData(db, announcement.requestId, announcement.signerId))?.data,
+          ...(typeof announcement.extra === 'function' ? await announcement.extra() : announcement.extra),
+        }),
       },
       { db: tx },
     );

@@ -18,7 +18,7 @@ import { PendingSealError, sealDocument } from '../../pades/seal-document.js';
 import { sealPdf } from '../../pades/seal-pdf.js';
 import { timestamperFor } from '../../pades/timestamp-client.js';
 import { readAll } from '../../storage/storage.js';
-import { appendRequestEvent, requestEvents } from '../core/events.js';
+import { appendRequestEvent, lastRequestEvent, requestEvents } from '../core/events.js';
 import { publicBaseUrl, queueRequestMail } from '../core/mail.js';
 import { documentsOfRequest, signersOfRequest } from '../core/records.js';
 import { announceRequestEvent, sealedFilesData } from '../core/webhookEvents.js';
@@ -159,31 +159,42 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
       .where(eq(signatureRequestDocuments.requestId, requestId))
       .orderBy(asc(signatureRequestDocuments.position));
     if (documents.some((document) => !document.sha256)) throw new Error('quedan documentos sin sellar');
-    const trail = await requestEvents(tx, requestId);
-    const last = trail.at(-1);
+    // The anchor: the trail's length and last hash (sequences run 1, 2, … with no gap).
+    const last = await lastRequestEvent(tx, requestId);
     const now = deps.clock.now();
     await tx
       .update(signatureRequests)
       .set({ sealStatus: 'sealed', sealedAt: now, updatedAt: now })
       .where(eq(signatureRequests.id, requestId));
 
-    await appendRequestEvent(tx, {
-      requestId,
-      action: 'sealed',
-      at: now,
-      details: {
-        documents: documents.map((document) => ({ id: document.id, sha256: document.sha256! })),
-        auditCount: trail.length,
-        auditLastHash: last?.hash ?? null,
+    await appendRequestEvent(
+      tx,
+      {
+        requestId,
+        action: 'sealed',
+        at: now,
+        details: {
+          documents: documents.map((document) => ({ id: document.id, sha256: document.sha256! })),
+          auditCount: last?.sequence ?? 0,
+          auditLastHash: last?.hash ?? null,
+        },
       },
-    });
+      { companyId: request.companyId, last },
+    );
     const signers = await tx
       .select({ id: signatureRequestSigners.id, email: signatureRequestSigners.email })
       .from(signatureRequestSigners)
       .where(eq(signatureRequestSigners.requestId, requestId))
       .orderBy(asc(signatureRequestSigners.number));
+    const { companyId } = request;
     for (const signer of signers)
-      await queueRequestMail(deps, tx, { requestId, kind: 'completed', signerId: signer.id });
+      await queueRequestMail(deps, tx, {
+        requestId,
+        kind: 'completed',
+        signerId: signer.id,
+        to: signer.email,
+        companyId,
+      });
     // Committed with the seal, after every sealed file: a retried job finds the seal done and
     // emits nothing; the name-based id would deliver a second emission once anyway.
     await announceRequestEvent(
@@ -192,7 +203,8 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
         event: 'request.sealed',
         requestId,
         eventId: `request.sealed:${requestId}`,
-        extra: await sealedFilesData(deps, tx, requestId, request.companyId),
+        companyId,
+        extra: () => sealedFilesData(deps, tx, requestId, companyId),
       },
       tx,
     );
@@ -203,7 +215,7 @@ async function finishSeal(deps: Deps, requestId: number): Promise<void> {
         .where(eq(users.id, request.createdBy));
       const signerEmails = new Set(signers.map((signer) => signer.email.toLowerCase()));
       if (creator && !signerEmails.has(creator.email.toLowerCase()))
-        await queueRequestMail(deps, tx, { requestId, kind: 'completed', to: creator.email });
+        await queueRequestMail(deps, tx, { requestId, kind: 'completed', to: creator.email, companyId });
     }
     return request.completedAt;
   });
