@@ -1,9 +1,9 @@
 import { posix } from 'node:path';
 import { HttpProblem } from '../errors.js';
-import type { ZipLimits } from './limits.js';
+import { OFFICE_ZIP_LIMITS, type ZipLimits } from './limits.js';
 import { FILE_MESSAGES } from './messages.js';
 import { openOfficeFile, readRelationships, xmlElements } from './office.js';
-import type { SafeZip } from './zip.js';
+import { listZipEntryNames, openSafeZip, type SafeZip } from './zip.js';
 
 const refuse = (message: string) => new HttpProblem(422, message);
 
@@ -23,6 +23,20 @@ const CELL_REFERENCE = /\br\s*=\s*["']([A-Z]{1,3}\d{1,7})["']/;
  * reader drains it, which it does after every earlier entry. 1 MiB of zeros: ~1 KB deflated.
  */
 export const READER_BARRIER = { name: 'rubrica/fin-de-lectura.bin', data: Buffer.alloc(1024 * 1024) };
+
+/**
+ * A workbook the streaming reader can take whole: as it is when its last entry is the barrier (a
+ * workbook `inspectXlsx` returned), otherwise repacked under the ZIP limits with the barrier last.
+ */
+export async function withReaderBarrier(bytes: Buffer, limits = OFFICE_ZIP_LIMITS): Promise<Buffer> {
+  if ([...(await listZipEntryNames(bytes))].at(-1) === READER_BARRIER.name) return bytes;
+  const zip = await openSafeZip(bytes, limits);
+  try {
+    return await zip.repack([READER_BARRIER]);
+  } finally {
+    zip.close();
+  }
+}
 
 /** Sheet part name → the name the user gave the sheet. */
 async function sheetNames(zip: SafeZip): Promise<Map<string, string>> {

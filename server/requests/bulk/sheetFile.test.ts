@@ -49,6 +49,16 @@ describe('reading a bulk sheet in runs', () => {
     ).rejects.toMatchObject({ statusCode: 422, message: expect.stringMatching(/^Faltan columnas .*plan/) });
   });
 
+  it('reads a workbook that skipped the inspection as safely: it is repacked with the barrier first', async () => {
+    const slow = slowTemporaryFiles();
+    const rows: SheetRow[] = [];
+    await readBulkSheetRuns(await fillBulkSheet(headers, rowsOf(3)), headers, 10, async (run) => {
+      rows.push(...run);
+    });
+    expect(slow).toHaveBeenCalled();
+    expect(rows.map((row) => row.values)).toEqual(rowsOf(3));
+  });
+
   it('hands the rows over in runs of the given size, in order, the last one shorter', async () => {
     const runs: SheetRow[][] = [];
     await readBulkSheetRuns(await sheetOf(5), headers, 2, async (rows) => {

@@ -4,6 +4,7 @@ import { BULK_MAX_ROWS, BULK_MESSAGES } from '../../../contract/endpoints/bulkRe
 import { FIELD_TYPE_LABELS } from '../../../contract/endpoints/templateFields.js';
 import { HttpProblem, unprocessable } from '../../errors.js';
 import { loadExcel } from '../../lazyDependencies.js';
+import { withReaderBarrier } from '../../uploads/xlsx.js';
 import type { SheetColumn } from './sheetColumns.js';
 
 /** Sheet names users see (and the import looks for). */
@@ -171,8 +172,9 @@ const handOver = (onRun: (rows: SheetRow[]) => Promise<void>, rows: SheetRow[]) 
   });
 
 /**
- * Reads the "Datos" sheet of a workbook as `checkSpreadsheetUpload` returns it (checked, and
- * repacked with the reader's barrier last: `READER_BARRIER` in server/uploads/xlsx.ts), streaming:
+ * Reads the "Datos" sheet of a workbook (as `checkSpreadsheetUpload` returns it: checked, and
+ * repacked with the reader's barrier last; any other is repacked so first: `withReaderBarrier` in
+ * server/uploads/xlsx.ts), streaming:
  * headers from row 1, one record per non-empty row after it, handed over in runs of `runSize` as
  * they are read, so that a caller storing them never holds the whole sheet. 422 when the sheet or a
  * column of the group is missing, or the sheet has more rows than allowed; the checks that need
@@ -185,19 +187,22 @@ export async function readBulkSheetRuns(
   onRun: (rows: SheetRow[]) => Promise<void>,
 ): Promise<void> {
   const Excel = await loadExcel();
-  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([workbookBytes]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
   let found = false;
   let sawHeader = false;
   const expected = new Set(expectedHeaders);
   let rows: SheetRow[] = [];
   let count = 0;
   try {
+    const reader = new Excel.stream.xlsx.WorkbookReader(
+      Readable.from([await withReaderBarrier(workbookBytes)]),
+      {
+        sharedStrings: 'cache',
+        hyperlinks: 'ignore',
+        styles: 'ignore',
+        worksheets: 'emit',
+        entries: 'ignore',
+      },
+    );
     for await (const worksheet of reader) {
       const name = (worksheet as unknown as { name?: string }).name;
       if (name !== DATA_SHEET) {
