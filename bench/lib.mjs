@@ -162,7 +162,11 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 60_000, nodeF
   /** @type {string[]} */
   const output = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], {
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (not a NODE_OPTIONS flag).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
