@@ -13,6 +13,8 @@ type Props = { token: string; active?: boolean; onDone: () => void };
 export function SelfiePanel({ token, active = true, onDone }: Props) {
   const [consent, setConsent] = useState(false);
   const [streaming, setStreaming] = useState(false);
+  // A camera warms up: until its first frame, a photo would be a black picture refused as faceless.
+  const [hasFrame, setHasFrame] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -23,6 +25,7 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
     setStreaming(false);
+    setHasFrame(false);
   };
   // The camera goes off when the panel leaves the page or the screen.
   useEffect(
@@ -36,6 +39,7 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
     setStreaming(false);
+    setHasFrame(false);
   }, [active]);
 
   const send = async (image: string) => {
@@ -67,7 +71,7 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
   };
   const capture = () => {
     const element = video.current;
-    if (!element) return;
+    if (!element || element.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
     const canvas = document.createElement('canvas');
     canvas.width = element.videoWidth || 640;
     canvas.height = element.videoHeight || 480;
@@ -93,12 +97,13 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
             ref={video}
             muted
             playsInline
+            onLoadedData={() => setHasFrame(true)}
             aria-label="Vista de la cámara"
             sx={{ width: '100%', maxWidth: 360, display: streaming ? 'block' : 'none', borderRadius: 1 }}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {streaming ? (
-              <Button variant="contained" onClick={capture} disabled={busy}>
+              <Button variant="contained" onClick={capture} disabled={busy || !hasFrame}>
                 Tomar foto
               </Button>
             ) : (

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderSignRequestPage, screenWidth, serveSigning, signingView, TOKEN } from './signingTestKit';
@@ -107,7 +107,7 @@ describe('SignRequestPage on a phone', () => {
     expect(screen.getByText('Registre la foto para continuar')).toBeInTheDocument();
   });
 
-  it('turns the camera off when the signer leaves the photo step', async () => {
+  it('takes no photo before the camera shows a frame, and turns it off when the signer leaves the step', async () => {
     const stop = vi.fn();
     vi.stubGlobal('navigator', {
       ...navigator,
@@ -130,7 +130,11 @@ describe('SignRequestPage on a phone', () => {
     await user.click(next());
     await user.click(screen.getByRole('checkbox', { name: /Autorizo tomar y guardar una foto/ }));
     await user.click(screen.getByRole('button', { name: 'Usar la cámara' }));
-    expect(await screen.findByRole('button', { name: 'Tomar foto' })).toBeInTheDocument();
+    // No photo before the camera's first frame: it would be black, and refused as faceless.
+    const shutter = await screen.findByRole('button', { name: 'Tomar foto' });
+    expect(shutter).toBeDisabled();
+    fireEvent.loadedData(screen.getByLabelText('Vista de la cámara'));
+    expect(shutter).toBeEnabled();
     expect(stop).not.toHaveBeenCalled();
     await user.click(back());
     expect(stop).toHaveBeenCalled();
