@@ -29,10 +29,10 @@ export const actorOf = (input: { userId?: number | null; signerId?: number | nul
   input.userId ? `user:${input.userId}` : input.signerId ? `signer:${input.signerId}` : 'system';
 
 /**
- * What a caller that has already locked the request row (`for update`) in its transaction knows:
- * the request's company and its last event, read after the lock.
+ * What a caller that holds the request row's lock (`for update`, or an earlier append in the same
+ * transaction) knows: the request's company and its last event, read or appended under the lock.
  */
-export type LockedRequest = { companyId: number; last: EventRow | undefined };
+export type LockedRequest = { companyId: number; last: AuditEntry | undefined };
 
 /**
  * Appends one event; call it inside the transaction that makes the change it records. A caller
@@ -50,7 +50,7 @@ export async function appendRequestEvent(
     ...(input.ip ? { ip: input.ip } : {}),
     ...(input.userAgent ? { userAgent: input.userAgent } : {}),
   };
-  const entry = chainEntry(last ? toAuditEntry(last) : undefined, {
+  const entry = chainEntry(last, {
     at: (input.at ?? new Date()).toISOString(),
     actor: actorOf(input),
     action: input.action,
@@ -84,15 +84,15 @@ async function lockRequest(db: Db, requestId: number): Promise<LockedRequest> {
   return { companyId: request.companyId, last: await lastRequestEvent(db, requestId) };
 }
 
-/** The newest event of a request (its `sequence` is the trail's length), if it has any. */
-export async function lastRequestEvent(db: Db, requestId: number): Promise<EventRow | undefined> {
+/** The newest event of a request as chained (its `sequence` is the trail's length), if it has any. */
+export async function lastRequestEvent(db: Db, requestId: number): Promise<AuditEntry | undefined> {
   const [last] = await db
     .select()
     .from(signatureRequestEvents)
     .where(eq(signatureRequestEvents.requestId, requestId))
     .orderBy(desc(signatureRequestEvents.sequence))
     .limit(1);
-  return last;
+  return last && toAuditEntry(last);
 }
 
 /** A stored row as the chain hashed it (the same `at`, actor and data). */

@@ -173,9 +173,9 @@ export async function sealedFilesData(
 }
 
 /** `request.completed`, inside the transaction that completes the request (and queues its seal). */
-export const announceRequestCompleted = (deps: Deps, tx: Db, requestId: number) =>
+export const announceRequestCompleted = (deps: Deps, tx: Db, requestId: number, companyId?: number) =>
   announceRequestEvent(
     deps,
-    { event: 'request.completed', requestId, eventId: `request.completed:${requestId}` },
+    { event: 'request.completed', requestId, companyId, eventId: `request.completed:${requestId}` },
     tx,
   );

@@ -108,7 +108,8 @@ async function recordSignature(
       },
     })
     .where(eq(signatureRequestSigners.id, signer.id));
-  await appendRequestEvent(tx, {
+  const { companyId } = request;
+  const signed = await appendRequestEvent(tx, {
     requestId: request.id,
     signerId: signer.id,
     action: 'signed',
@@ -127,17 +128,25 @@ async function recordSignature(
     ? await tx.select({ email: users.email }).from(users).where(eq(users.id, request.createdBy))
     : [];
   if (creator)
-    await queueRequestMail(deps, tx, { requestId: request.id, kind: 'signed_notice', to: creator.email });
+    await queueRequestMail(deps, tx, {
+      requestId: request.id,
+      kind: 'signed_notice',
+      to: creator.email,
+      companyId,
+    });
   await announceRequestEvent(
     deps,
     {
       event: 'signer.signed',
       requestId: request.id,
+      companyId,
       signerId: signer.id,
       eventId: `request.signed:${request.id}:${signer.id}`,
     },
     tx,
   );
+  // The 'signed' append holds the request's lock: the next event follows it.
+  const locked = { companyId, last: signed };
   const others = await tx
     .select()
     .from(signatureRequestSigners)
@@ -152,13 +161,18 @@ async function recordSignature(
       .update(signatureRequests)
       .set({ autoSignStatus: 'pending', updatedAt: now })
       .where(eq(signatureRequests.id, request.id));
-    await appendRequestEvent(tx, { requestId: request.id, action: 'auto_sign_requested', at: now });
+    await appendRequestEvent(tx, { requestId: request.id, action: 'auto_sign_requested', at: now }, locked);
     const [approver] = await tx
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, request.autoSignApproverId));
     if (approver)
-      await queueRequestMail(deps, tx, { requestId: request.id, kind: 'approval', to: approver.email });
+      await queueRequestMail(deps, tx, {
+        requestId: request.id,
+        kind: 'approval',
+        to: approver.email,
+        companyId,
+      });
     return;
   }
   if (unsigned.length === 0) {
@@ -166,13 +180,13 @@ async function recordSignature(
       .update(signatureRequests)
       .set({ status: 'completed', completedAt: now, sealStatus: 'pending', updatedAt: now })
       .where(eq(signatureRequests.id, request.id));
-    await appendRequestEvent(tx, { requestId: request.id, action: 'completed', at: now });
+    await appendRequestEvent(tx, { requestId: request.id, action: 'completed', at: now }, locked);
     await deps.queue.enqueue(
       SEAL_QUEUE,
       { requestId: request.id },
       { idempotencyKey: `seal:${request.id}`, db: tx },
     );
-    await announceRequestCompleted(deps, tx, request.id);
+    await announceRequestCompleted(deps, tx, request.id, companyId);
     return;
   }
   for (const next of unsigned) {
