@@ -240,36 +240,33 @@ const ROUTES = {
  * buckets, over every process), and each process's event loop delay (p99 and max, in ms).
  */
 async function serversView(servers) {
-  const texts = await Promise.all(
+  // Each exposition's sample lines, split once.
+  const samples = await Promise.all(
     servers.map(async (server) => {
       const response = await fetch(`${server.url}/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
-      return response.text();
+      return (await response.text()).split('\n').filter((row) => row && !row.startsWith('#'));
     }),
   );
-  const sample = (text, name, labels = '') => {
-    const line = text
-      .split('\n')
-      .find((row) => row.startsWith(name) && row.includes(labels) && !row.startsWith('#'));
-    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  const sampleValue = (row) => Number(row.slice(row.lastIndexOf(' ') + 1));
+  const sample = (rows, name) => {
+    const row = rows.find((each) => each.startsWith(name));
+    return row ? sampleValue(row) : 0;
   };
   const within = (route, le) =>
-    texts.reduce(
-      (sum, text) =>
-        sum +
-        text
-          .split('\n')
-          .filter(
-            (row) =>
-              row.startsWith('http_request_duration_seconds_bucket') &&
-              row.includes(`route="${route}"`) &&
-              row.includes('status_code="200"') &&
-              row.includes(`le="${le}"`),
-          )
-          .reduce((count, row) => count + Number(row.slice(row.lastIndexOf(' ') + 1)), 0),
-      0,
-    );
+    samples
+      .flat()
+      .reduce(
+        (count, row) =>
+          row.startsWith('http_request_duration_seconds_bucket') &&
+          row.includes(`route="${route}"`) &&
+          row.includes('status_code="200"') &&
+          row.includes(`le="${le}"`)
+            ? count + sampleValue(row)
+            : count,
+        0,
+      );
   const steps = Object.fromEntries(
     Object.entries(ROUTES).map(([step, route]) => {
       const all = within(route, '+Inf');
@@ -277,10 +274,10 @@ async function serversView(servers) {
       return [step, `${share('0.1')} within 100 ms, ${share('0.25')} within 250 ms (of ${all})`];
     }),
   );
-  const eventLoop = texts
+  const eventLoop = samples
     .map(
-      (text) =>
-        `p99 ${round(sample(text, 'nodejs_eventloop_lag_p99_seconds') * 1000)} / max ${round(sample(text, 'nodejs_eventloop_lag_max_seconds') * 1000)}`,
+      (rows) =>
+        `p99 ${round(sample(rows, 'nodejs_eventloop_lag_p99_seconds') * 1000)} / max ${round(sample(rows, 'nodejs_eventloop_lag_max_seconds') * 1000)}`,
     )
     .join(', ');
   return { steps, eventLoop };
