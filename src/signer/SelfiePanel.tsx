@@ -25,7 +25,6 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
     setStreaming(false);
-    setHasFrame(false);
   };
   // The camera goes off when the panel leaves the page or the screen.
   useEffect(
@@ -39,7 +38,6 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     stream.current = null;
     setStreaming(false);
-    setHasFrame(false);
   }, [active]);
 
   const send = async (image: string) => {
@@ -58,6 +56,7 @@ export function SelfiePanel({ token, active = true, onDone }: Props) {
   };
   const openCamera = async () => {
     setError(null);
+    setHasFrame(false);
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' } });
       setStreaming(true);

@@ -18,6 +18,7 @@ import { renderCompanyEmail } from '../../modules/companies/emailTemplates.servi
 import { signingDateText } from '../../pades/time-format.js';
 import { appendRequestEvent } from './events.js';
 import { publicBaseUrl, signingLink } from './links.js';
+import { companyOfRequest } from './records.js';
 import { signedCopyFor } from './signedCopy.js';
 import { approvalToken } from './tokens.js';
 
@@ -59,14 +60,8 @@ export type QueueRequestMail = {
 
 /** Records the e-mail and queues its job, in the caller's transaction. */
 export async function queueRequestMail(deps: Pick<Deps, 'queue'>, tx: Db, input: QueueRequestMail) {
-  const [request] =
-    input.companyId === undefined
-      ? await tx
-          .select({ companyId: signatureRequests.companyId })
-          .from(signatureRequests)
-          .where(eq(signatureRequests.id, input.requestId))
-      : [{ companyId: input.companyId }];
-  if (!request) throw new Error(`signature request ${input.requestId} does not exist`);
+  const companyId = input.companyId ?? (await companyOfRequest(tx, input.requestId));
+  if (companyId === undefined) throw new Error(`signature request ${input.requestId} does not exist`);
   let to = input.to;
   if (!to && input.signerId) {
     const [signer] = await tx
@@ -84,7 +79,7 @@ export async function queueRequestMail(deps: Pick<Deps, 'queue'>, tx: Db, input:
   const [row] = await tx
     .insert(signatureRequestEmails)
     .values({
-      companyId: request.companyId,
+      companyId,
       requestId: input.requestId,
       signerId: input.signerId ?? null,
       kind: input.kind,

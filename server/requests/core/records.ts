@@ -1,6 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { signatureRequestDocuments, signatureRequestSigners } from '../../db/schema/index.js';
+import {
+  signatureRequestDocuments,
+  signatureRequestSigners,
+  signatureRequests,
+} from '../../db/schema/index.js';
+
+/** The company a request belongs to; undefined when the request does not exist. */
+export async function companyOfRequest(db: Db, requestId: number): Promise<number | undefined> {
+  const [request] = await db
+    .select({ companyId: signatureRequests.companyId })
+    .from(signatureRequests)
+    .where(eq(signatureRequests.id, requestId));
+  return request?.companyId;
+}
 
 /** A request's signers in their order (signer 1 first), as every module that reads them wants them. */
 export const signersOfRequest = (db: Db, requestId: number) =>

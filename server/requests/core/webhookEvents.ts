@@ -10,6 +10,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { emitWebhookEvent } from '../../webhooks/webhooks.js';
 import { publicBaseUrl } from './mail.js';
+import { companyOfRequest } from './records.js';
 
 /**
  * The webhook events of a request, each with the same `data` core: the request (id, title, status,
@@ -19,14 +20,6 @@ import { publicBaseUrl } from './mail.js';
  */
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-async function companyOfRequest(db: Db, requestId: number): Promise<number | undefined> {
-  const [request] = await db
-    .select({ companyId: signatureRequests.companyId })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, requestId));
-  return request?.companyId;
-}
 
 /** The request part of every event's `data`; null when the request is gone. */
 export async function requestWebhookData(db: Db, requestId: number, signerId?: number) {

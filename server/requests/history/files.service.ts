@@ -11,6 +11,7 @@ import type { Actor, Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { FileReply } from '../../http/handlers.js';
 import { safeFileName, zipStoredFiles } from '../../storage/zip.js';
+import { companyOfRequest } from '../core/records.js';
 
 export const FILE_MESSAGES = {
   documentMissing: 'El archivo del documento no está disponible',
@@ -31,15 +32,12 @@ type LogInput = {
 
 /** One row of `signature_download_logs` (document_download_logs lists them). */
 export async function saveDownloadLog(deps: Pick<Deps, 'database' | 'clock'>, input: LogInput) {
-  const [request] = await deps.database.db
-    .select({ companyId: signatureRequests.companyId })
-    .from(signatureRequests)
-    .where(eq(signatureRequests.id, input.requestId));
-  if (!request) throw notFound('La solicitud de firma no existe');
+  const companyId = await companyOfRequest(deps.database.db, input.requestId);
+  if (companyId === undefined) throw notFound('La solicitud de firma no existe');
   const [row] = await deps.database.db
     .insert(signatureDownloadLogs)
     .values({
-      companyId: request.companyId,
+      companyId,
       requestId: input.requestId,
       documentId: input.documentId ?? null,
       signerId: input.signerId ?? null,
